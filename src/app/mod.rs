@@ -1,0 +1,3 @@
+//! The commands, each a file, built on the layers below.
+
+pub mod perft;

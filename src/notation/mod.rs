@@ -1,0 +1,4 @@
+//! Text forms of positions and moves: SFEN and USI moves. Parsers return errors with locations.
+
+pub mod sfen;
+pub mod usi;

@@ -1,0 +1,279 @@
+//! Attack tables, built at compile time, and the attack sets of every piece.
+
+use super::{Bitboard, Color, PieceKind, Square};
+
+/// The eight directions as (file step, rank step). A rank step of -1 is "up" (Black's forward).
+/// Directions `d` and `d ^ 1` are opposite.
+const DIRS: [(i8, i8); 8] = [
+    (0, -1),
+    (0, 1),
+    (1, 0),
+    (-1, 0),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+    (-1, -1),
+];
+/// Whether walking in the direction increases the square index.
+const POSITIVE: [bool; 8] = {
+    let mut p = [false; 8];
+    let mut d = 0;
+    while d < 8 {
+        p[d] = DIRS[d].0 as i32 * 9 + DIRS[d].1 as i32 > 0;
+        d += 1;
+    }
+    p
+};
+const UP: usize = 0;
+const DOWN: usize = 1;
+const ROOK_DIRS: [usize; 4] = [0, 1, 2, 3];
+const BISHOP_DIRS: [usize; 4] = [4, 5, 6, 7];
+
+const fn bit(f: i8, r: i8) -> u128 {
+    if f >= 1 && f <= 9 && r >= 1 && r <= 9 {
+        1u128 << ((f - 1) * 9 + r - 1)
+    } else {
+        0
+    }
+}
+
+const fn build_rays() -> [[u128; 81]; 8] {
+    let mut t = [[0u128; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut s = 0;
+        while s < 81 {
+            let (mut f, mut r) = ((s / 9 + 1) as i8, (s % 9 + 1) as i8);
+            loop {
+                f += DIRS[d].0;
+                r += DIRS[d].1;
+                let b = bit(f, r);
+                if b == 0 {
+                    break;
+                }
+                t[d][s] |= b;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+/// `RAYS[d][s]`: the squares from `s` in direction `d` to the edge, `s` excluded.
+static RAYS: [[u128; 81]; 8] = build_rays();
+
+/// Step offsets for Black; White's are mirrored in rank.
+const PAWN_STEPS: &[(i8, i8)] = &[(0, -1)];
+const KNIGHT_STEPS: &[(i8, i8)] = &[(1, -2), (-1, -2)];
+const SILVER_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
+const GOLD_STEPS: &[(i8, i8)] = &[(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)];
+const KING_STEPS: &[(i8, i8)] = &[
+    (0, -1),
+    (1, -1),
+    (-1, -1),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+];
+
+const fn build_steps(steps: &[(i8, i8)]) -> [[u128; 81]; 2] {
+    let mut t = [[0u128; 81]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut s = 0;
+        while s < 81 {
+            let (f, r) = ((s / 9 + 1) as i8, (s % 9 + 1) as i8);
+            let mut i = 0;
+            while i < steps.len() {
+                let dr = if c == 0 { steps[i].1 } else { -steps[i].1 };
+                t[c][s] |= bit(f + steps[i].0, r + dr);
+                i += 1;
+            }
+            s += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+static PAWN: [[u128; 81]; 2] = build_steps(PAWN_STEPS);
+static KNIGHT: [[u128; 81]; 2] = build_steps(KNIGHT_STEPS);
+static SILVER: [[u128; 81]; 2] = build_steps(SILVER_STEPS);
+static GOLD: [[u128; 81]; 2] = build_steps(GOLD_STEPS);
+static KING: [[u128; 81]; 2] = build_steps(KING_STEPS);
+
+const fn build_between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
+    let rays = build_rays();
+    let mut between = [[0u128; 81]; 81];
+    let mut line = [[0u128; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let opposite = d ^ 1;
+            let full = rays[d][a] | rays[opposite][a] | 1u128 << a;
+            let mut b = 0;
+            while b < 81 {
+                if rays[d][a] >> b & 1 != 0 {
+                    between[a][b] = rays[d][a] & !rays[d][b] & !(1u128 << b);
+                    line[a][b] = full;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+static BETWEEN_AND_LINE: ([[u128; 81]; 81], [[u128; 81]; 81]) = build_between_and_line();
+
+/// The squares strictly between `a` and `b` if they share a rank, file or diagonal; else empty.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN_AND_LINE.0[a.index()][b.index()])
+}
+
+/// The whole line through `a` and `b` (both included) if they are aligned; else empty.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN_AND_LINE.1[a.index()][b.index()])
+}
+
+#[inline]
+fn ray(d: usize, s: Square, occ: Bitboard) -> u128 {
+    let r = RAYS[d][s.index()];
+    let blockers = r & occ.0;
+    if blockers == 0 {
+        return r;
+    }
+    let first = if POSITIVE[d] {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    r ^ RAYS[d][first as usize]
+}
+
+/// Squares a lance of `color` on `s` attacks, given the occupancy.
+#[inline]
+pub fn lance_attacks(color: Color, s: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(ray(if color == Color::Black { UP } else { DOWN }, s, occ))
+}
+
+/// Squares a bishop on `s` attacks, given the occupancy.
+#[inline]
+pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(BISHOP_DIRS.iter().fold(0, |a, &d| a | ray(d, s, occ)))
+}
+
+/// Squares a rook on `s` attacks, given the occupancy.
+#[inline]
+pub fn rook_attacks(s: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(ROOK_DIRS.iter().fold(0, |a, &d| a | ray(d, s, occ)))
+}
+
+/// Squares a king on `s` attacks.
+#[inline]
+pub fn king_attacks(s: Square) -> Bitboard {
+    Bitboard(KING[0][s.index()])
+}
+
+/// Squares a gold of `color` on `s` attacks.
+#[inline]
+pub fn gold_attacks(color: Color, s: Square) -> Bitboard {
+    Bitboard(GOLD[color.index()][s.index()])
+}
+
+/// Squares a silver of `color` on `s` attacks.
+#[inline]
+pub fn silver_attacks(color: Color, s: Square) -> Bitboard {
+    Bitboard(SILVER[color.index()][s.index()])
+}
+
+/// Squares a knight of `color` on `s` attacks.
+#[inline]
+pub fn knight_attacks(color: Color, s: Square) -> Bitboard {
+    Bitboard(KNIGHT[color.index()][s.index()])
+}
+
+/// The square a pawn of `color` on `s` attacks (empty on the last rank).
+#[inline]
+pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
+    Bitboard(PAWN[color.index()][s.index()])
+}
+
+/// Squares a piece of `color` and `kind` on `s` attacks, given the occupancy.
+#[inline]
+pub fn attacks(color: Color, kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Pawn => pawn_attacks(color, s),
+        PieceKind::Lance => lance_attacks(color, s, occ),
+        PieceKind::Knight => knight_attacks(color, s),
+        PieceKind::Silver => silver_attacks(color, s),
+        PieceKind::Gold
+        | PieceKind::ProPawn
+        | PieceKind::ProLance
+        | PieceKind::ProKnight
+        | PieceKind::ProSilver => gold_attacks(color, s),
+        PieceKind::King => king_attacks(s),
+        PieceKind::Bishop => bishop_attacks(s, occ),
+        PieceKind::Rook => rook_attacks(s, occ),
+        PieceKind::Horse => bishop_attacks(s, occ) | king_attacks(s),
+        PieceKind::Dragon => rook_attacks(s, occ) | king_attacks(s),
+    }
+}
+
+/// Squares a bishop, rook or lance of `color` on `s` would attack on an empty board: the lines
+/// along which `kind` can pin or give a discovered check.
+#[inline]
+pub fn pseudo_slider_attacks(color: Color, kind: PieceKind, s: Square) -> Bitboard {
+    attacks(color, kind, s, Bitboard::EMPTY)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square::new(f, r).unwrap()
+    }
+
+    #[test]
+    fn step_pieces_attack_forward_for_their_colour() {
+        assert_eq!(pawn_attacks(Color::Black, sq(5, 5)).first(), Some(sq(5, 4)));
+        assert_eq!(pawn_attacks(Color::White, sq(5, 5)).first(), Some(sq(5, 6)));
+        assert!(pawn_attacks(Color::Black, sq(5, 1)).is_empty());
+        let n: Vec<Square> = knight_attacks(Color::Black, sq(5, 5)).collect();
+        assert_eq!(n, vec![sq(4, 3), sq(6, 3)]);
+        assert_eq!(gold_attacks(Color::Black, sq(5, 5)).count(), 6);
+        assert_eq!(silver_attacks(Color::White, sq(5, 5)).count(), 5);
+        assert_eq!(king_attacks(sq(1, 1)).count(), 3);
+    }
+
+    #[test]
+    fn sliders_stop_at_the_first_blocker() {
+        let occ = Bitboard::from_square(sq(5, 3)).with(sq(2, 5));
+        let r = rook_attacks(sq(5, 5), occ);
+        assert!(r.contains(sq(5, 3)) && !r.contains(sq(5, 2)));
+        assert!(r.contains(sq(2, 5)) && !r.contains(sq(1, 5)));
+        assert_eq!(r.count(), 2 + 4 + 3 + 4);
+        let l = lance_attacks(Color::White, sq(5, 1), occ);
+        assert_eq!(l.count(), 2);
+        assert_eq!(bishop_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
+    }
+
+    #[test]
+    fn between_and_line_follow_the_eight_directions() {
+        assert_eq!(between(sq(5, 1), sq(5, 5)).count(), 3);
+        assert_eq!(between(sq(1, 1), sq(9, 9)).count(), 7);
+        assert!(between(sq(1, 1), sq(2, 3)).is_empty());
+        assert!(line(sq(1, 1), sq(2, 3)).is_empty());
+        assert_eq!(line(sq(5, 5), sq(5, 7)).count(), 9);
+        assert_eq!(line(sq(5, 5), sq(4, 4)), line(sq(1, 1), sq(9, 9)));
+    }
+}

@@ -1,0 +1,248 @@
+//! Move generation: one routine, parameterised by mode (all legal moves, or only checks).
+//!
+//! When the side to move is in check, the same routine generates evasions: king moves to
+//! unattacked squares, and for a single checker, captures of it and interpositions between it and
+//! the king. Pinned pieces move only along the line through their king. A side without a king has
+//! no such limits.
+
+use super::attacks::{attacks, between, king_attacks, line};
+use super::rules::{double_pawn_files, is_dead_piece, is_pawn_drop_mate};
+use super::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
+
+/// Appends every legal move of the side to move. In check, these are the evasions.
+pub fn legal_moves(pos: &Position, list: &mut MoveList) {
+    generate::<false>(pos, list);
+}
+
+/// Appends every legal move that gives check to the opponent's king (none if it has no king).
+/// Also correct when the side to move is itself in check: then these are the checking evasions.
+pub fn check_moves(pos: &Position, list: &mut MoveList) {
+    generate::<true>(pos, list);
+}
+
+/// Appends the legal replies to a check. The side to move must be in check.
+pub fn evasions(pos: &Position, list: &mut MoveList) {
+    debug_assert!(pos.in_check());
+    generate::<false>(pos, list);
+}
+
+/// The legal moves of the side to move, as a new list.
+pub fn legal_move_list(pos: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    list
+}
+
+/// Whether `m` is a legal move in `pos`.
+pub fn is_legal(pos: &Position, m: Move) -> bool {
+    legal_move_list(pos).contains(&m)
+}
+
+/// What a move needs in order to give check: for every kind, the squares from which a piece of
+/// that kind attacks the enemy king, and the pieces whose departure uncovers a slider on it.
+struct CheckInfo {
+    king: Square,
+    squares: [Bitboard; PieceKind::NUM],
+    discoverers: Bitboard,
+}
+
+impl CheckInfo {
+    fn new(pos: &Position, us: Color, king: Square) -> CheckInfo {
+        let occ = pos.occupied();
+        let mut squares = [Bitboard::EMPTY; PieceKind::NUM];
+        for kind in PieceKind::ALL {
+            if kind != PieceKind::King {
+                squares[kind.index()] = attacks(!us, kind, king, occ);
+            }
+        }
+        CheckInfo {
+            king,
+            squares,
+            discoverers: pos.slider_blockers(king, us, occ) & pos.pieces(us),
+        }
+    }
+
+    /// Whether a piece that ends as `kind` on `to`, having left `from`, gives check. Direct checks
+    /// read the squares computed with the piece still on `from`: in a legal position a slider
+    /// cannot uncover its own line to the king by moving along it.
+    #[inline]
+    fn gives_check(&self, kind: PieceKind, from: Square, to: Square) -> bool {
+        self.squares[kind.index()].contains(to)
+            || (self.discoverers.contains(from) && !line(self.king, from).contains(to))
+    }
+}
+
+fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    let them = !us;
+    let occ = pos.occupied();
+    let own = pos.pieces(us);
+    let check_info = if CHECKS {
+        match pos.king(them) {
+            Some(k) => Some(CheckInfo::new(pos, us, k)),
+            None => return,
+        }
+    } else {
+        None
+    };
+    let check_info = check_info.as_ref();
+
+    let our_king = pos.king(us);
+    let (checkers, pinned) = match our_king {
+        Some(k) => (
+            pos.attackers_to(them, k, occ),
+            pos.slider_blockers(k, them, occ) & own,
+        ),
+        None => (Bitboard::EMPTY, Bitboard::EMPTY),
+    };
+    let (targets, drop_targets) = if checkers.is_empty() {
+        (!own, !occ)
+    } else if checkers.has_more_than_one() {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    } else {
+        let k = our_king.expect("only a king can be in check");
+        let b = between(k, checkers.first().expect("one checker"));
+        (b | checkers, b)
+    };
+
+    if let Some(k) = our_king {
+        king_moves(pos, k, check_info, list);
+    }
+    if targets.is_any() {
+        for from in own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square) {
+            let kind = pos.piece_at(from).expect("own square holds a piece").kind;
+            let mut to_set = attacks(us, kind, from, occ) & targets;
+            if pinned.contains(from) {
+                to_set &= line(our_king.expect("pinned to a king"), from);
+            }
+            piece_moves(us, kind, from, to_set, check_info, list);
+        }
+    }
+    if drop_targets.is_any() {
+        drops(pos, drop_targets, check_info, list);
+    }
+}
+
+fn king_moves(pos: &Position, k: Square, check_info: Option<&CheckInfo>, list: &mut MoveList) {
+    let us = pos.side_to_move();
+    if let Some(ci) = check_info {
+        // A king gives check only by uncovering a slider.
+        if !ci.discoverers.contains(k) {
+            return;
+        }
+    }
+    let occ = pos.occupied().without(k);
+    for to in king_attacks(k) & !pos.pieces(us) {
+        if check_info.is_some_and(|ci| line(ci.king, k).contains(to)) {
+            continue;
+        }
+        if pos.attackers_to(!us, to, occ).is_empty() {
+            list.push(Move::normal(k, to, false));
+        }
+    }
+}
+
+#[inline]
+fn piece_moves(
+    us: Color,
+    kind: PieceKind,
+    from: Square,
+    to_set: Bitboard,
+    check_info: Option<&CheckInfo>,
+    list: &mut MoveList,
+) {
+    let promotable = kind.can_promote();
+    let from_in_zone = from.in_promotion_zone(us);
+    for to in to_set {
+        if promotable && (from_in_zone || to.in_promotion_zone(us)) {
+            let promoted = kind.promoted();
+            if check_info.is_none_or(|ci| ci.gives_check(promoted, from, to)) {
+                list.push(Move::normal(from, to, true));
+            }
+        }
+        // A move that would leave the piece unable to move again must promote.
+        if !is_dead_piece(us, kind, to)
+            && check_info.is_none_or(|ci| ci.gives_check(kind, from, to))
+        {
+            list.push(Move::normal(from, to, false));
+        }
+    }
+}
+
+fn drops(
+    pos: &Position,
+    drop_targets: Bitboard,
+    check_info: Option<&CheckInfo>,
+    list: &mut MoveList,
+) {
+    let us = pos.side_to_move();
+    let hand = pos.hand(us);
+    if hand.is_empty() {
+        return;
+    }
+    let pawn_mate_square = pos.king(!us).and_then(|k| k.forward(!us));
+    for kind in PieceKind::HAND {
+        if !hand.has(kind) {
+            continue;
+        }
+        let mut to_set = drop_targets & drop_zone(us, kind);
+        if kind == PieceKind::Pawn {
+            to_set &= !double_pawn_files(pos, us);
+        }
+        if let Some(ci) = check_info {
+            to_set &= ci.squares[kind.index()];
+        }
+        for to in to_set {
+            if kind == PieceKind::Pawn && Some(to) == pawn_mate_square && is_pawn_drop_mate(pos, to)
+            {
+                continue;
+            }
+            list.push(Move::drop(kind, to));
+        }
+    }
+}
+
+/// The squares where `color` may drop `kind` without making it a dead piece.
+#[inline]
+fn drop_zone(color: Color, kind: PieceKind) -> Bitboard {
+    let (near, far) = match color {
+        Color::Black => (1, 2),
+        Color::White => (9, 8),
+    };
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => !Bitboard::rank(near),
+        PieceKind::Knight => !(Bitboard::rank(near) | Bitboard::rank(far)),
+        _ => Bitboard::FULL,
+    }
+}
+
+/// Counts the leaves of the legal move tree to `depth` plies (打ち歩詰め excluded).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let list = legal_move_list(pos);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut total = 0;
+    for &m in list.iter() {
+        let undo = pos.make_move(m);
+        total += perft(pos, depth - 1);
+        pos.unmake_move(m, undo);
+    }
+    total
+}
+
+/// [`perft`] split by first move.
+pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let list = legal_move_list(pos);
+    list.iter()
+        .map(|&m| {
+            let undo = pos.make_move(m);
+            let n = perft(pos, depth.saturating_sub(1));
+            pos.unmake_move(m, undo);
+            (m, n)
+        })
+        .collect()
+}
