@@ -6,4 +6,5 @@
 
 pub mod app;
 pub mod notation;
+pub mod search;
 pub mod shogi;

@@ -5,10 +5,17 @@ mod cli;
 use clap::Parser;
 use cli::{Cli, Command};
 use std::process::ExitCode;
+use std::time::Duration;
+use tsume::app::solve::SolveRequest;
 use tsume::shogi::PieceCounts;
 
 /// Exit code for malformed input.
 const EXIT_INPUT_ERROR: u8 = 2;
+
+fn input_error(e: impl std::fmt::Display) -> ExitCode {
+    eprintln!("tsume: error: {e}");
+    ExitCode::from(EXIT_INPUT_ERROR)
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -28,10 +35,34 @@ fn main() -> ExitCode {
             };
             match tsume::app::perft::run(&position, depth, divide, limit, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("tsume: error: invalid position: {e}");
-                    ExitCode::from(EXIT_INPUT_ERROR)
+                Err(e) => input_error(format_args!("invalid position: {e}")),
+            }
+        }
+        Command::Solve {
+            problem,
+            literal_hands,
+            hash,
+            nodes,
+            time,
+            json,
+        } => {
+            let time = match time {
+                Some(t) if !(t.is_finite() && t > 0.0) => {
+                    return input_error("--time takes a positive number of seconds")
                 }
+                t => t.map(Duration::from_secs_f64),
+            };
+            let req = SolveRequest {
+                problem,
+                literal_hands,
+                hash_mb: hash.max(1),
+                nodes,
+                time,
+                json,
+            };
+            match tsume::app::solve::run(&req, &mut out) {
+                Ok(verdict) => ExitCode::from(verdict as u8),
+                Err(e) => input_error(e),
             }
         }
     }

@@ -384,7 +384,7 @@ fn parse_hands(tok: &Token<'_>) -> Result<[Hand; 2], SfenError> {
             None => 1,
             Some((digits, start)) => {
                 let n: u8 = digits.parse().expect("one or two digits");
-                if n < 2 {
+                if n < 1 {
                     return Err(err(start, SfenFault::BadCount(digits)));
                 }
                 n

@@ -90,6 +90,35 @@ impl Hand {
         self.0.wrapping_sub(other.0) & GUARDS == 0
     }
 
+    /// The hand holding, of each kind, the larger count of the two.
+    pub fn max_each(self, other: Hand) -> Hand {
+        let mut h = Hand::EMPTY;
+        for k in PieceKind::HAND {
+            h = h
+                .with_count(k, self.count(k).max(other.count(k)))
+                .expect("within capacity");
+        }
+        h
+    }
+
+    /// The hand holding, of each kind, the smaller count of the two.
+    pub fn min_each(self, other: Hand) -> Hand {
+        let mut h = Hand::EMPTY;
+        for k in PieceKind::HAND {
+            h = h
+                .with_count(k, self.count(k).min(other.count(k)))
+                .expect("within capacity");
+        }
+        h
+    }
+
+    /// Every kind at full [`Hand::capacity`].
+    pub fn full() -> Hand {
+        PieceKind::HAND.iter().fold(Hand::EMPTY, |h, &k| {
+            h.with_count(k, Hand::capacity(k)).expect("within capacity")
+        })
+    }
+
     /// Total number of pieces held.
     pub fn total(self) -> u32 {
         PieceKind::HAND.iter().map(|&k| self.count(k) as u32).sum()

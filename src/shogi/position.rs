@@ -402,6 +402,37 @@ impl Position {
         self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, kind));
     }
 
+    /// The board key and the mover's hand after `m`, without playing it.
+    #[inline]
+    pub fn keys_after(&self, m: Move) -> (u64, Hand) {
+        let us = self.side;
+        let to = m.to();
+        let mut key = self.board_key ^ zobrist::SIDE;
+        let mut hand = self.hands[us.index()];
+        match m.from() {
+            None => {
+                let kind = m.drop_kind().expect("a move without origin is a drop");
+                key ^= zobrist::piece(us, kind, to.index());
+                hand = hand.minus(kind);
+            }
+            Some(from) => {
+                let p = self.board[from.index()].expect("a move starts on a piece");
+                if let Some(c) = self.board[to.index()] {
+                    key ^= zobrist::piece(c.color, c.kind, to.index());
+                    hand = hand.plus(c.kind.unpromoted());
+                }
+                let kind = if m.is_promotion() {
+                    p.kind.promoted()
+                } else {
+                    p.kind
+                };
+                key ^=
+                    zobrist::piece(us, p.kind, from.index()) ^ zobrist::piece(us, kind, to.index());
+            }
+        }
+        (key, hand)
+    }
+
     /// Plays `m`, which must be legal (or at least pseudo-legal) in this position.
     #[inline]
     pub fn make_move(&mut self, m: Move) -> Undo {

@@ -1,0 +1,408 @@
+//! Depth-first proof-number search (Nagai 2002) with a length bound.
+//!
+//! Attacker (OR) nodes try only checks; defender (AND) nodes every legal reply. A node's proof
+//! number `pn` is the least number of leaves still to prove for a mate, its disproof number `dn`
+//! the least to disprove it. `mid` searches a node until its pn or dn reaches its threshold
+//! (`th_pn`, `th_dn`), choosing the child with the best number and giving it the thresholds of
+//! the 1+ε trick (Pawlewicz & Lew).
+//!
+//! Lengths: a proof records an upper bound on the mate length; a disproof records the depth it
+//! holds to (`UNBOUNDED`: no mate at all). A search with `depth` plies left treats an attacker
+//! node with none left as disproven within that depth.
+//!
+//! Repetition: reaching a position already on the path is a failure for the attacker (a
+//! perpetual check loses). Such a disproof depends on the path: it is passed up with the ply of
+//! the repeated ancestor and stored as final only at that ancestor or below, where the cycle no
+//! longer depends on how the node was reached.
+
+use super::pieces::{
+    defender_proof_hand, disproof_hand_before, no_check_disproof_hand, proof_hand_before,
+};
+use super::table::{Probe, Table, INF, UNBOUNDED};
+use super::Limits;
+use crate::shogi::movegen::{check_moves, legal_moves};
+use crate::shogi::{Color, Hand, Move, MoveList, Position};
+use hashbrown::HashMap;
+use std::time::Instant;
+
+/// No repetition below this node.
+const NO_REP: u32 = u32::MAX;
+
+/// The value of a node as passed from a child to its parent.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Value {
+    pub pn: u32,
+    pub dn: u32,
+    /// Proven: the mate length. Disproven: the depth the disproof holds to.
+    pub len: u16,
+    /// Proven: the proof hand. Disproven: the disproof hand.
+    pub hand: Hand,
+    /// Disproven through a repetition of the ancestor at this ply (`NO_REP`: path-independent).
+    pub rep: u32,
+}
+
+impl Value {
+    fn unknown(pn: u32, dn: u32) -> Value {
+        Value {
+            pn,
+            dn,
+            len: 0,
+            hand: Hand::EMPTY,
+            rep: NO_REP,
+        }
+    }
+    fn proven(len: u16, hand: Hand) -> Value {
+        Value {
+            pn: 0,
+            dn: INF,
+            len,
+            hand,
+            rep: NO_REP,
+        }
+    }
+    fn disproven(within: u16, hand: Hand, rep: u32) -> Value {
+        Value {
+            pn: INF,
+            dn: 0,
+            len: within,
+            hand,
+            rep,
+        }
+    }
+    fn from_probe(p: Probe) -> Value {
+        match p {
+            Probe::Proven { len, hand } => Value::proven(len, hand),
+            Probe::Disproven { within, hand } => Value::disproven(within, hand, NO_REP),
+            Probe::Unknown { pn, dn } => Value::unknown(pn, dn),
+        }
+    }
+    /// Whether the node is proven.
+    pub fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+    /// Whether the node is disproven.
+    pub fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+}
+
+struct Child {
+    m: Move,
+    key: u64,
+    hand: Hand,
+    value: Value,
+    /// The value came from the search below and depends on the path: do not re-read it.
+    pinned: bool,
+}
+
+/// The search state: the table, the path for repetition, the counters and limits.
+pub struct Dfpn {
+    pub(crate) table: Table,
+    attacker: Color,
+    path: HashMap<u64, u32>,
+    pub(crate) nodes: u64,
+    limits: Limits,
+    start: Instant,
+    aborted: bool,
+    next_check: u64,
+}
+
+fn add(a: u32, b: u32) -> u32 {
+    // Sums saturate below INF: INF is reserved for proven and disproven.
+    if a == INF || b == INF {
+        INF
+    } else {
+        a.saturating_add(b).min(INF - 1)
+    }
+}
+
+fn plus_one(len: u16) -> u16 {
+    if len == UNBOUNDED {
+        UNBOUNDED
+    } else {
+        len.saturating_add(1).min(UNBOUNDED - 1)
+    }
+}
+
+/// The threshold for the best child: just past the second-best number, enlarged by ε = 1/4.
+fn one_plus_epsilon(second: u32) -> u32 {
+    if second >= INF - 1 {
+        return INF - 1;
+    }
+    let t = second as u64 + (second as u64 / 4).max(1);
+    t.min(INF as u64 - 1) as u32
+}
+
+impl Dfpn {
+    /// A search for `attacker` with a table of `hash_mb` megabytes.
+    pub fn new(attacker: Color, hash_mb: usize, limits: Limits) -> Dfpn {
+        Dfpn {
+            table: Table::new(hash_mb),
+            attacker,
+            path: HashMap::new(),
+            nodes: 0,
+            limits,
+            start: Instant::now(),
+            aborted: false,
+            next_check: 0,
+        }
+    }
+
+    /// Whether a limit stopped the search.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// Seconds since the search was created.
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.start.elapsed()
+    }
+
+    /// Marks `key` as on the path at `ply` (for the line extraction, which walks the main line).
+    pub(crate) fn enter(&mut self, key: u64, ply: u32) {
+        self.path.insert(key, ply);
+    }
+
+    /// Takes `key` off the path.
+    pub(crate) fn leave(&mut self, key: u64) {
+        self.path.remove(&key);
+    }
+
+    fn check_limits(&mut self) {
+        if self.nodes < self.next_check {
+            return;
+        }
+        self.next_check = self.nodes + 1024;
+        self.limits.publish(self.nodes);
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
+            || self.limits.stop_requested()
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// Searches `pos` (at `ply` on the path; attacker to move when `ply` is even) until it is
+    /// proven or disproven within `depth` plies, or a limit stops it.
+    pub(crate) fn search(&mut self, pos: &mut Position, depth: u16, ply: u32) -> Value {
+        let key = pos.board_key();
+        let hand = pos.hand(self.attacker);
+        let v = Value::from_probe(self.table.probe(key, hand, depth));
+        if v.is_proven() || v.is_disproven() {
+            return v;
+        }
+        self.mid(pos, INF - 1, INF - 1, depth, ply)
+    }
+
+    /// What the table says of `pos` at `depth`.
+    pub(crate) fn probe(&self, pos: &Position, depth: u16) -> Value {
+        Value::from_probe(
+            self.table
+                .probe(pos.board_key(), pos.hand(self.attacker), depth),
+        )
+    }
+
+    fn mid(&mut self, pos: &mut Position, th_pn: u32, th_dn: u32, depth: u16, ply: u32) -> Value {
+        self.nodes += 1;
+        self.check_limits();
+        let or = pos.side_to_move() == self.attacker;
+        let hand = pos.hand(self.attacker);
+        let full_key = pos.key();
+        if let Some(&at) = self.path.get(&full_key) {
+            return Value::disproven(UNBOUNDED, hand, at);
+        }
+        if self.aborted {
+            return Value::unknown(1, 1);
+        }
+        if or && depth == 0 {
+            return Value::disproven(0, Hand::full(), NO_REP);
+        }
+        let mut list = MoveList::new();
+        if or {
+            check_moves(pos, &mut list);
+            if list.is_empty() {
+                let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
+                self.store(pos.board_key(), hand, &v, ply, 1);
+                return v;
+            }
+        } else {
+            legal_moves(pos, &mut list);
+            if list.is_empty() {
+                let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
+                self.store(pos.board_key(), hand, &v, ply, 1);
+                return v;
+            }
+            if depth == 0 {
+                return Value::disproven(0, Hand::full(), NO_REP);
+            }
+        }
+        let child_depth = depth - 1;
+        let mut children: Vec<Child> = list
+            .iter()
+            .map(|&m| {
+                let (key, mover_hand) = pos.keys_after(m);
+                let hand = if or { mover_hand } else { hand };
+                let value = Value::from_probe(self.table.probe(key, hand, child_depth));
+                Child {
+                    m,
+                    key,
+                    hand,
+                    value,
+                    pinned: false,
+                }
+            })
+            .collect();
+
+        let start_nodes = self.nodes;
+        self.path.insert(full_key, ply);
+        let mut first = true;
+        let result = loop {
+            if !first {
+                for c in children.iter_mut().filter(|c| !c.pinned) {
+                    // Re-read what other lines may have learnt; keep our own value when the
+                    // table has lost it.
+                    let probe = self.table.probe(c.key, c.hand, child_depth);
+                    if probe != Probe::NOT_FOUND {
+                        c.value = Value::from_probe(probe);
+                    }
+                }
+            }
+            first = false;
+            let v = self.combine(pos, or, hand, &children, ply);
+            if v.pn == 0 || v.dn == 0 || v.pn >= th_pn || v.dn >= th_dn || self.aborted {
+                break v;
+            }
+            let (best, second) = select(&children, or);
+            let c = &children[best];
+            let (child_th_pn, child_th_dn) = if or {
+                (
+                    th_pn.min(one_plus_epsilon(second)),
+                    (th_dn as u64 - v.dn as u64 + c.value.dn as u64).min(INF as u64 - 1) as u32,
+                )
+            } else {
+                (
+                    (th_pn as u64 - v.pn as u64 + c.value.pn as u64).min(INF as u64 - 1) as u32,
+                    th_dn.min(one_plus_epsilon(second)),
+                )
+            };
+            let m = c.m;
+            let undo = pos.make_move(m);
+            let cv = self.mid(pos, child_th_pn, child_th_dn, child_depth, ply + 1);
+            pos.unmake_move(m, undo);
+            let c = &mut children[best];
+            c.value = cv;
+            // A final value is a fact (or, through a repetition, a fact of this path): keep it.
+            c.pinned = cv.is_proven() || cv.is_disproven();
+        };
+        self.path.remove(&full_key);
+        let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
+        self.store(pos.board_key(), hand, &result, ply, work);
+        result
+    }
+
+    /// The node's value from its children's.
+    fn combine(&self, pos: &Position, or: bool, hand: Hand, children: &[Child], ply: u32) -> Value {
+        if or {
+            // Proven by the shortest proven check; disproven when every check is.
+            if let Some(c) = children
+                .iter()
+                .filter(|c| c.value.is_proven())
+                .min_by_key(|c| c.value.len)
+            {
+                return Value::proven(
+                    plus_one(c.value.len),
+                    proof_hand_before(pos, c.m, c.value.hand),
+                );
+            }
+            if children.iter().all(|c| c.value.is_disproven()) {
+                let mut within = UNBOUNDED;
+                let mut dh = no_check_disproof_hand(hand);
+                let mut rep = NO_REP;
+                for c in children {
+                    within = within.min(c.value.len);
+                    dh = dh.min_each(disproof_hand_before(pos, c.m, c.value.hand));
+                    rep = rep.min(c.value.rep);
+                }
+                return Value::disproven(plus_one(within), dh, settle(rep, ply));
+            }
+            let mut pn = INF;
+            let mut dn = 0;
+            for c in children {
+                pn = pn.min(c.value.pn);
+                dn = add(dn, c.value.dn);
+            }
+            Value::unknown(pn, dn)
+        } else {
+            // Disproven by any disproven reply (preferring a path-independent, deeper one);
+            // proven when every reply is, with the longest length.
+            if let Some(c) = children
+                .iter()
+                .filter(|c| c.value.is_disproven())
+                .min_by_key(|c| (c.value.rep != NO_REP, std::cmp::Reverse(c.value.len)))
+            {
+                return Value::disproven(
+                    plus_one(c.value.len),
+                    c.value.hand,
+                    settle(c.value.rep, ply),
+                );
+            }
+            if children.iter().all(|c| c.value.is_proven()) {
+                let mut len = 0;
+                let mut ph = Hand::EMPTY;
+                for c in children {
+                    len = len.max(c.value.len);
+                    ph = ph.max_each(c.value.hand);
+                }
+                return Value::proven(plus_one(len), defender_proof_hand(pos, self.attacker, ph));
+            }
+            let mut pn = 0;
+            let mut dn = INF;
+            for c in children {
+                pn = add(pn, c.value.pn);
+                dn = dn.min(c.value.dn);
+            }
+            Value::unknown(pn, dn)
+        }
+    }
+
+    fn store(&mut self, key: u64, hand: Hand, v: &Value, _ply: u32, work: u32) {
+        if v.is_proven() {
+            self.table.store_proven(key, hand, v.hand, v.len, work);
+        } else if v.is_disproven() {
+            if v.rep == NO_REP {
+                self.table.store_disproven(key, hand, v.hand, v.len, work);
+            }
+        } else if !self.aborted {
+            self.table.store_unknown(key, hand, v.pn, v.dn, work);
+        }
+    }
+}
+
+/// A repetition of an ancestor at `rep` no longer depends on the path once the search is back at
+/// that ancestor (`ply <= rep`).
+fn settle(rep: u32, ply: u32) -> u32 {
+    if rep >= ply {
+        NO_REP
+    } else {
+        rep
+    }
+}
+
+/// The index of the child to search next, and the second-best number (pn at an attacker node,
+/// dn at a defender node).
+fn select(children: &[Child], or: bool) -> (usize, u32) {
+    let mut best = 0;
+    let mut best_n = INF;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        let n = if or { c.value.pn } else { c.value.dn };
+        if n < best_n {
+            second = best_n;
+            best_n = n;
+            best = i;
+        } else if n < second {
+            second = n;
+        }
+    }
+    (best, second)
+}

@@ -1,0 +1,58 @@
+//! The mate search: df-pn with a transposition table, the shortest-mate loop and the main line.
+
+mod dfpn;
+mod line;
+mod pieces;
+pub mod table;
+pub mod verify;
+
+pub use line::{solve, Outcome, Report};
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Limits on one search. A search stopped by a limit answers "unknown", never "no mate".
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this much time.
+    pub time: Option<Duration>,
+    /// Stop when this flag is set (for Ctrl-C or a GUI's `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The node count, published here every 1024 nodes (for a progress display).
+    pub progress: Option<Arc<AtomicU64>>,
+}
+
+impl Limits {
+    fn publish(&self, nodes: u64) {
+        if let Some(p) = &self.progress {
+            p.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Settings of a search.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Node, time and stop limits.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 256,
+            limits: Limits::default(),
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The transposition table: a fixed number of clusters, allocated once, never grown.
+//!
+//! Entries are keyed by the board key (board and side to move) and carry the attacker's hand.
+//! A proof holds for every attacker hand that covers the entry's hand, a disproof for every hand
+//! that the entry's hand covers (hand superiority): the attacker never does worse with more
+//! pieces in hand, and the defender, who holds the rest, never does better with fewer.
+
+use crate::shogi::Hand;
+
+/// Proof number or disproof number "infinity".
+pub const INF: u32 = u32::MAX;
+/// A length or depth bound meaning "unbounded".
+pub const UNBOUNDED: u16 = u16::MAX;
+
+/// What an entry says about its position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+enum State {
+    Empty = 0,
+    /// Search in progress: `pn`, `dn` are estimates for exactly this hand.
+    Unknown = 1,
+    /// Mate in at most `len` plies for every attacker hand covering `hand`.
+    Proven = 2,
+    /// No mate within `len` plies (`UNBOUNDED`: none at all) for every hand `hand` covers.
+    Disproven = 3,
+}
+
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Entry {
+    key: u64,
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    work: u32,
+    len: u16,
+    state: State,
+}
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    hand: Hand::EMPTY,
+    pn: 1,
+    dn: 1,
+    work: 0,
+    len: 0,
+    state: State::Empty,
+};
+
+/// Entries per cluster: all entries of one board key live in one cluster.
+const WAYS: usize = 8;
+
+/// What the table knows about a position (board key and attacker hand) at a depth bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// Mate in `len` plies (within the bound), proven with attacker hand `hand` or less.
+    Proven {
+        /// The proven length (an upper bound on the shortest mate).
+        len: u16,
+        /// The proof hand.
+        hand: Hand,
+    },
+    /// No mate within `within` plies (at least the bound), disproven with `hand` or more.
+    Disproven {
+        /// The disproven depth.
+        within: u16,
+        /// The disproof hand.
+        hand: Hand,
+    },
+    /// Not decided at this bound: the last estimates for exactly this hand, or (1, 1).
+    Unknown {
+        /// Proof number.
+        pn: u32,
+        /// Disproof number.
+        dn: u32,
+    },
+}
+
+impl Probe {
+    /// What a probe of a position the table does not hold returns.
+    pub const NOT_FOUND: Probe = Probe::Unknown { pn: 1, dn: 1 };
+}
+
+/// The transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    clusters: usize,
+}
+
+impl Table {
+    /// A table that takes at most `mb` megabytes (at least one cluster).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.saturating_mul(1 << 20);
+        let clusters = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
+        Table {
+            entries: vec![EMPTY; clusters * WAYS],
+            clusters,
+        }
+    }
+
+    /// Bytes allocated for entries.
+    pub fn size_bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    #[inline]
+    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
+        let i = ((key as u128 * self.clusters as u128) >> 64) as usize;
+        i * WAYS..(i + 1) * WAYS
+    }
+
+    /// What is known of the position with board key `key` and attacker hand `hand`, for a
+    /// search that may still use `depth` plies.
+    pub fn probe(&self, key: u64, hand: Hand, depth: u16) -> Probe {
+        let mut unknown = Probe::NOT_FOUND;
+        let mut best_proof: Option<(u16, Hand)> = None;
+        for e in &self.entries[self.cluster(key)] {
+            if e.key != key {
+                continue;
+            }
+            match e.state {
+                State::Proven
+                    if e.len <= depth
+                        && hand.covers(e.hand)
+                        && best_proof.is_none_or(|(l, _)| e.len < l) =>
+                {
+                    best_proof = Some((e.len, e.hand));
+                }
+                State::Disproven if e.len >= depth && e.hand.covers(hand) => {
+                    return Probe::Disproven {
+                        within: e.len,
+                        hand: e.hand,
+                    };
+                }
+                State::Unknown if e.hand == hand => {
+                    unknown = Probe::Unknown { pn: e.pn, dn: e.dn };
+                }
+                _ => {}
+            }
+        }
+        match best_proof {
+            Some((len, hand)) => Probe::Proven { len, hand },
+            None => unknown,
+        }
+    }
+
+    /// Records search estimates for exactly this hand.
+    pub fn store_unknown(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
+        let range = self.cluster(key);
+        let cluster = &mut self.entries[range];
+        if let Some(e) = cluster
+            .iter_mut()
+            .find(|e| e.key == key && e.state == State::Unknown && e.hand == hand)
+        {
+            e.pn = pn;
+            e.dn = dn;
+            e.work = e.work.saturating_add(work);
+            return;
+        }
+        let e = Entry {
+            key,
+            hand,
+            pn,
+            dn,
+            work,
+            len: 0,
+            state: State::Unknown,
+        };
+        *victim(cluster) = e;
+    }
+
+    /// Records a proof: mate within `len` plies for every attacker hand covering `proof_hand`.
+    /// Drops the estimates kept for `hand`, which the proof now covers.
+    pub fn store_proven(&mut self, key: u64, hand: Hand, proof_hand: Hand, len: u16, work: u32) {
+        self.store_final(key, hand, State::Proven, proof_hand, len, work);
+    }
+
+    /// Records a disproof: no mate within `within` plies for every hand `disproof_hand` covers.
+    pub fn store_disproven(
+        &mut self,
+        key: u64,
+        hand: Hand,
+        disproof_hand: Hand,
+        within: u16,
+        work: u32,
+    ) {
+        self.store_final(key, hand, State::Disproven, disproof_hand, within, work);
+    }
+
+    fn store_final(&mut self, key: u64, hand: Hand, state: State, h: Hand, len: u16, work: u32) {
+        let range = self.cluster(key);
+        let cluster = &mut self.entries[range];
+        for e in cluster.iter_mut() {
+            if e.key != key {
+                continue;
+            }
+            if e.state == State::Unknown && e.hand == hand {
+                *e = EMPTY;
+            } else if e.state == state && e.hand == h {
+                // Keep the stronger fact: the shorter proof, the deeper disproof.
+                e.len = match state {
+                    State::Proven => e.len.min(len),
+                    _ => e.len.max(len),
+                };
+                e.work = e.work.saturating_add(work);
+                return;
+            }
+        }
+        let (pn, dn) = if state == State::Proven {
+            (0, INF)
+        } else {
+            (INF, 0)
+        };
+        *victim(cluster) = Entry {
+            key,
+            hand: h,
+            pn,
+            dn,
+            work,
+            len,
+            state,
+        };
+    }
+
+    /// Permille of the entries in use, estimated from the first clusters.
+    pub fn usage_permille(&self) -> u32 {
+        let n = self.entries.len().min(WAYS * 1000);
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.state != State::Empty)
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+/// The entry to overwrite: an empty one, else the one with the least value (final results are
+/// worth more than estimates, then the work spent on them).
+fn victim(cluster: &mut [Entry]) -> &mut Entry {
+    let value = |e: &Entry| -> u64 {
+        match e.state {
+            State::Empty => 0,
+            State::Unknown => 1 + e.work as u64,
+            State::Proven | State::Disproven => (1 << 32) + e.work as u64,
+        }
+    };
+    cluster
+        .iter_mut()
+        .min_by_key(|e| value(e))
+        .expect("a cluster has entries")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::PieceKind;
+
+    #[test]
+    fn superiority_applies_in_both_directions() {
+        let mut t = Table::new(1);
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        let gs = g.plus(PieceKind::Silver);
+        t.store_proven(7, gs, g, 5, 1);
+        assert_eq!(t.probe(7, gs, 9), Probe::Proven { len: 5, hand: g });
+        assert_eq!(t.probe(7, g, 9), Probe::Proven { len: 5, hand: g });
+        assert_eq!(t.probe(7, Hand::EMPTY, 9), Probe::Unknown { pn: 1, dn: 1 });
+        // A proof longer than the bound does not answer.
+        assert_eq!(t.probe(7, g, 3), Probe::Unknown { pn: 1, dn: 1 });
+        t.store_disproven(8, g, gs, UNBOUNDED, 1);
+        assert!(matches!(
+            t.probe(8, Hand::EMPTY, 9),
+            Probe::Disproven { .. }
+        ));
+        assert!(matches!(
+            t.probe(8, gs.plus(PieceKind::Pawn), 9),
+            Probe::Unknown { .. }
+        ));
+        // A disproof within a bound answers only for bounds up to it.
+        t.store_disproven(9, g, g, 4, 1);
+        assert!(matches!(t.probe(9, g, 3), Probe::Disproven { .. }));
+        assert!(matches!(t.probe(9, g, 5), Probe::Unknown { .. }));
+    }
+
+    #[test]
+    fn the_table_never_grows() {
+        let mut t = Table::new(1);
+        let size = t.size_bytes();
+        assert!(size <= 1 << 20);
+        for k in 0..200_000u64 {
+            t.store_unknown(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), Hand::EMPTY, 3, 4, 1);
+        }
+        assert_eq!(t.size_bytes(), size);
+        assert!(t.usage_permille() > 900);
+    }
+}
