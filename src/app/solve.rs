@@ -1,6 +1,8 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
 use super::input::{read_problem, InputError};
+use crate::notation::diagram::diagram;
+use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Limits, Options, Outcome, Report};
@@ -53,6 +55,8 @@ pub struct SolveJson {
     pub mate_at_most: Option<u16>,
     /// The main line in USI.
     pub line: Vec<String>,
+    /// The main line in 日本式 (JSA) notation.
+    pub line_ja: Vec<String>,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall time in milliseconds.
@@ -164,15 +168,16 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, InputErr
 }
 
 fn to_json(pos: &Position, report: &Report) -> SolveJson {
-    let (result, length, mate_at_most, line) = match &report.outcome {
+    let (result, length, mate_at_most, line, line_ja) = match &report.outcome {
         Outcome::Mate { line } => (
             "mate",
             Some(line.len()),
             None,
             line.iter().map(|m| m.to_string()).collect(),
+            line_to_japanese(pos, line),
         ),
-        Outcome::NoMate => ("nomate", None, None, vec![]),
-        Outcome::Unknown { mate_at_most } => ("unknown", None, *mate_at_most, vec![]),
+        Outcome::NoMate => ("nomate", None, None, vec![], vec![]),
+        Outcome::Unknown { mate_at_most } => ("unknown", None, *mate_at_most, vec![], vec![]),
     };
     let ms = report.elapsed.as_millis() as u64;
     SolveJson {
@@ -181,6 +186,7 @@ fn to_json(pos: &Position, report: &Report) -> SolveJson {
         length,
         mate_at_most,
         line,
+        line_ja,
         nodes: report.nodes,
         time_ms: ms,
         nodes_per_second: (report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)) as u64,
@@ -190,12 +196,14 @@ fn to_json(pos: &Position, report: &Report) -> SolveJson {
 }
 
 fn print_text(pos: &Position, report: &Report, out: &mut impl Write) {
-    let _ = writeln!(out, "{}", to_sfen(pos));
+    let _ = write!(out, "{}", diagram(pos));
+    let _ = writeln!(out, "sfen: {}", to_sfen(pos));
     match &report.outcome {
         Outcome::Mate { line } => {
             let _ = writeln!(out, "mate in {}", line.len());
             let usi: Vec<String> = line.iter().map(|m| m.to_string()).collect();
             let _ = writeln!(out, "usi: {}", usi.join(" "));
+            let _ = writeln!(out, "日本式: {}", line_to_japanese(pos, line).join(" "));
         }
         Outcome::NoMate => {
             let _ = writeln!(out, "no mate");
