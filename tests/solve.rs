@@ -75,7 +75,13 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
                     None => code == 1 && json.result == "nomate",
                 };
                 let consistent = json.line.len() == json.length.unwrap_or(0)
-                    && json.line_ja.len() == json.line.len();
+                    && json.line_ja.len() == json.line.len()
+                    && json.mate_at_most.is_none()
+                    && json.nodes > 0
+                    && json.nodes_per_second
+                        <= json.nodes.saturating_mul(1000) / json.time_ms.max(1) + json.nodes
+                    && json.hash_mb == 512
+                    && json.hash_permille <= 1000;
                 if !ok || !consistent {
                     failures.lock().unwrap().push(format!(
                         "{id}: expected {expected:?}, got exit {code}, {} {:?} {:?}",
