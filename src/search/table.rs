@@ -39,11 +39,12 @@ struct Entry {
 
 const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
+/// An unused slot: all bits zero, so a fresh table can come from zeroed memory.
 const EMPTY: Entry = Entry {
     key: 0,
     hand: Hand::EMPTY,
-    pn: 1,
-    dn: 1,
+    pn: 0,
+    dn: 0,
     work: 0,
     len: 0,
     state: State::Empty,
@@ -95,7 +96,7 @@ impl Table {
         let bytes = mb.saturating_mul(1 << 20);
         let clusters = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
         Table {
-            entries: vec![EMPTY; clusters * WAYS],
+            entries: zeroed_entries(clusters * WAYS),
             clusters,
         }
     }
@@ -235,6 +236,22 @@ impl Table {
     }
 }
 
+/// `n` empty entries from zeroed memory: the operating system maps the pages on first use, so
+/// a large table costs nothing until the search fills it.
+fn zeroed_entries(n: usize) -> Vec<Entry> {
+    let layout = std::alloc::Layout::array::<Entry>(n).expect("table size fits in memory");
+    // SAFETY: the layout has a non-zero size (n >= WAYS); an all-zero `Entry` is a valid value
+    // (key 0, empty hand, zero numbers, `State::Empty` = 0), so the zeroed block holds `n`
+    // initialised entries, and the Vec takes ownership with the same layout it will free with.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Vec::from_raw_parts(ptr, n, n)
+    }
+}
+
 /// The entry to overwrite: an empty one, else the one with the least value (final results are
 /// worth more than estimates, then the work spent on them).
 fn victim(cluster: &mut [Entry]) -> &mut Entry {
@@ -255,6 +272,16 @@ fn victim(cluster: &mut [Entry]) -> &mut Entry {
 mod tests {
     use super::*;
     use crate::shogi::PieceKind;
+
+    #[test]
+    fn a_zeroed_entry_is_empty() {
+        let t = Table::new(1);
+        assert!(t
+            .entries
+            .iter()
+            .all(|e| e.state == State::Empty && e.key == 0));
+        assert_eq!(t.usage_permille(), 0);
+    }
 
     #[test]
     fn superiority_applies_in_both_directions() {
