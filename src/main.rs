@@ -62,7 +62,10 @@ fn main() -> ExitCode {
             };
             match tsume::app::solve::run(&req, &mut out) {
                 Ok(verdict) => ExitCode::from(verdict as u8),
-                Err(e) => input_error(e),
+                Err(e) => {
+                    eprintln!("tsume: error: {e}");
+                    ExitCode::from(e.exit_code())
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
 use super::input::{read_problem, InputError};
+use super::AppError;
 use crate::notation::diagram::diagram;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
@@ -124,7 +125,7 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
 }
 
 /// Solves the requested problem and prints the answer.
-pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, InputError> {
+pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.end_position(), req.literal_hands)?;
     let options = Options {
@@ -138,15 +139,14 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, InputErr
     let report = solve_with_progress(&pos, &options);
     if let Outcome::Mate { line } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
-            panic!(
-                "internal error: the solver's line failed the replay check ({fault}); \
-                 position {}, line {}",
+            return Err(AppError::Internal(format!(
+                "the solver's line failed the replay check ({fault}); position {}, line {}",
                 to_sfen(&pos),
                 line.iter()
                     .map(|m| m.to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
-            );
+            )));
         }
     }
     let verdict = match report.outcome {

@@ -88,11 +88,7 @@ impl Value {
 
 struct Child {
     m: Move,
-    key: u64,
-    hand: Hand,
     value: Value,
-    /// The value came from the search below and depends on the path: do not re-read it.
-    pinned: bool,
 }
 
 /// The search state: the table, the path for repetition, the counters and limits.
@@ -241,33 +237,15 @@ impl Dfpn {
             .iter()
             .map(|&m| {
                 let (key, mover_hand) = pos.keys_after(m);
-                let hand = if or { mover_hand } else { hand };
-                let value = Value::from_probe(self.table.probe(key, hand, child_depth));
-                Child {
-                    m,
-                    key,
-                    hand,
-                    value,
-                    pinned: false,
-                }
+                let child_hand = if or { mover_hand } else { hand };
+                let value = Value::from_probe(self.table.probe(key, child_hand, child_depth));
+                Child { m, value }
             })
             .collect();
 
         let start_nodes = self.nodes;
         self.path.insert(full_key, ply);
-        let mut first = true;
         let result = loop {
-            if !first {
-                for c in children.iter_mut().filter(|c| !c.pinned) {
-                    // Re-read what other lines may have learnt; keep our own value when the
-                    // table has lost it.
-                    let probe = self.table.probe(c.key, c.hand, child_depth);
-                    if probe != Probe::NOT_FOUND {
-                        c.value = Value::from_probe(probe);
-                    }
-                }
-            }
-            first = false;
             let v = self.combine(pos, or, hand, &children, ply);
             if v.pn == 0 || v.dn == 0 || v.pn >= th_pn || v.dn >= th_dn || self.aborted {
                 break v;
@@ -289,10 +267,9 @@ impl Dfpn {
             let undo = pos.make_move(m);
             let cv = self.mid(pos, child_th_pn, child_th_dn, child_depth, ply + 1);
             pos.unmake_move(m, undo);
-            let c = &mut children[best];
-            c.value = cv;
-            // A final value is a fact (or, through a repetition, a fact of this path): keep it.
-            c.pinned = cv.is_proven() || cv.is_disproven();
+            // Only the searched child is updated: the others keep the values read on entry (a
+            // transposition may have changed them since, which the next entry will see).
+            children[best].value = cv;
         };
         self.path.remove(&full_key);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
