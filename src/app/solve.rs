@@ -6,7 +6,7 @@ use crate::notation::diagram::diagram;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, Limits, Options, Outcome, Report};
+use crate::search::{solve, Limits, Options, Outcome, Report, Rules};
 use crate::shogi::{fill_defender_hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -129,6 +129,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.end_position(), req.literal_hands)?;
     let options = Options {
+        rules: Rules::Game,
         hash_mb: req.hash_mb,
         limits: Limits {
             nodes: req.nodes,

@@ -39,9 +39,22 @@ impl Limits {
     }
 }
 
+/// How a mate's length is counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rules {
+    /// The rules of the game: the minimax length, every legal defence counted.
+    #[default]
+    Game,
+    /// The tsume conventions: futile interpositions not counted, no pieces left over.
+    Tsume,
+}
+
 /// Settings of a search.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How lengths are counted.
+    pub rules: Rules,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
     /// Node, time and stop limits.
@@ -51,6 +64,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
+            rules: Rules::default(),
             hash_mb: 256,
             limits: Limits::default(),
         }
