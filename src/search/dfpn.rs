@@ -233,15 +233,18 @@ impl Dfpn {
             }
         }
         let child_depth = depth - 1;
-        let mut children: Vec<Child> = list
-            .iter()
-            .map(|&m| {
-                let (key, mover_hand) = pos.keys_after(m);
-                let child_hand = if or { mover_hand } else { hand };
-                let value = Value::from_probe(self.table.probe(key, child_hand, child_depth));
-                Child { m, value }
-            })
-            .collect();
+        let mut children = Vec::with_capacity(list.len());
+        for &m in list.iter() {
+            let (key, mover_hand) = pos.keys_after(m);
+            let child_hand = if or { mover_hand } else { hand };
+            let probe = self.table.probe(key, child_hand, child_depth);
+            let value = if probe == Probe::NOT_FOUND {
+                self.evaluate_leaf(pos, m, child_depth, ply + 1)
+            } else {
+                Value::from_probe(probe)
+            };
+            children.push(Child { m, value });
+        }
 
         let start_nodes = self.nodes;
         self.path.insert(full_key, ply);
@@ -275,6 +278,44 @@ impl Dfpn {
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
         self.store(pos.board_key(), hand, &result, ply, work);
         result
+    }
+
+    /// The first value of a child the table does not know, from one look at it: a defender
+    /// with no reply is mated and an attacker with no check has failed (facts, stored); else the
+    /// estimates of df-pn+: as many proof leaves as the defender has replies, as many disproof
+    /// leaves as the attacker has checks.
+    fn evaluate_leaf(&mut self, pos: &mut Position, m: Move, depth: u16, ply: u32) -> Value {
+        let undo = pos.make_move(m);
+        let or = pos.side_to_move() == self.attacker;
+        let mut list = MoveList::new();
+        let v = if or {
+            if depth == 0 {
+                Value::disproven(0, Hand::full(), NO_REP)
+            } else {
+                check_moves(pos, &mut list);
+                if list.is_empty() {
+                    let hand = pos.hand(self.attacker);
+                    let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
+                    self.store(pos.board_key(), hand, &v, ply, 1);
+                    v
+                } else {
+                    Value::unknown(1, list.len() as u32)
+                }
+            }
+        } else {
+            legal_moves(pos, &mut list);
+            if list.is_empty() {
+                let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
+                self.store(pos.board_key(), pos.hand(self.attacker), &v, ply, 1);
+                v
+            } else if depth == 0 {
+                Value::disproven(0, Hand::full(), NO_REP)
+            } else {
+                Value::unknown(list.len() as u32, 1)
+            }
+        };
+        pos.unmake_move(m, undo);
+        v
     }
 
     /// The node's value from its children's.
