@@ -1,5 +1,6 @@
 //! The commands, each a file, built on the layers below.
 
+pub mod collection;
 pub mod input;
 pub mod perft;
 pub mod solve;

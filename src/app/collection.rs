@@ -1,0 +1,623 @@
+//! Problem collections: files of problems with their expected results, read row by row so that
+//! one malformed row does not stop the others.
+//!
+//! Two formats are read, each by its own reader chosen by the file's extension (see [`READERS`]):
+//!
+//! - `.sfen`: one problem a line in any SFEN form; blank lines and lines starting with `#` are
+//!   skipped. A `#` after the position starts a trailer of words: `id=NAME`, `mate=N` (a mate in
+//!   exactly N plies), `mate` (a mate of any length), `nomate`, `nomate-within=N` (no mate in N
+//!   plies or fewer), `hands=literal` (the hands as written: the defender gets nothing more). For
+//!   example `… b 2P 1 # id=zuko-001 mate=69`.
+//! - `.tsv`: tab-separated with a header naming at least `sfen`; optional `id`, an expected length
+//!   column (see [`LoadOptions`]), `expect` (`mate`, `nomate`, `nomate-within-N`) and `hands` (a
+//!   value starting with `literal` means literal hands). Other columns are ignored.
+//!
+//! A directory stands for every file inside it (recursively) that has a reader.
+
+use crate::notation::sfen::{parse_sfen_record, SfenError};
+use crate::search::Rules;
+use crate::shogi::Position;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// What a problem is expected to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// A mate in exactly this many plies.
+    Mate(usize),
+    /// A mate, of a length not given.
+    AnyMate,
+    /// No mate.
+    NoMate,
+    /// No mate in this many plies or fewer: no mate at all, or a longer one.
+    NoMateWithin(usize),
+    /// Nothing stated: any proven answer is accepted.
+    Unspecified,
+}
+
+impl fmt::Display for Expected {
+    /// The `.sfen` trailer syntax: `mate=69`, `mate`, `nomate`, `nomate-within=5`; `-` when
+    /// nothing is stated.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Mate(n) => write!(f, "mate={n}"),
+            Expected::AnyMate => write!(f, "mate"),
+            Expected::NoMate => write!(f, "nomate"),
+            Expected::NoMateWithin(n) => write!(f, "nomate-within={n}"),
+            Expected::Unspecified => write!(f, "-"),
+        }
+    }
+}
+
+/// Where a row comes from: the file and the 1-based line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The file, as reached from the path given.
+    pub file: PathBuf,
+    /// The 1-based line.
+    pub line: usize,
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file.display(), self.line)
+    }
+}
+
+/// One problem of a collection.
+#[derive(Clone, Debug)]
+pub struct Problem {
+    /// The id given in the file, or `STEM:LINE` when none is.
+    pub id: String,
+    /// Where it was read.
+    pub source: Source,
+    /// The SFEN text as written.
+    pub text: String,
+    /// The position the text describes (after its moves, before the tsume hand convention).
+    pub position: Position,
+    /// The expected result.
+    pub expected: Expected,
+    /// Take the hands as written: the defender gets no remaining pieces.
+    pub literal_hands: bool,
+}
+
+/// A row that is not a problem: where, what the text was, and why.
+#[derive(Clone, Debug)]
+pub struct RowError {
+    /// Where the row is.
+    pub source: Source,
+    /// The id, if the row names one.
+    pub id: Option<String>,
+    /// The problem text of the row, as far as it could be told apart.
+    pub text: String,
+    /// The fault, with the column where one applies.
+    pub message: String,
+}
+
+impl fmt::Display for RowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.source, self.message)
+    }
+}
+
+impl std::error::Error for RowError {}
+
+/// A row of a collection: a problem, or why it is not one.
+pub type Row = Result<Problem, RowError>;
+
+/// Why a collection could not be read at all.
+#[derive(Debug, Error)]
+pub enum CollectionError {
+    /// The file or directory could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A file whose extension has no reader.
+    #[error("{}: unknown collection type (expected {})", path.display(), known_extensions())]
+    UnknownType {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A TSV file whose header lacks a required column.
+    #[error("{}:1: the header has no '{column}' column", path.display())]
+    MissingColumn {
+        /// The file.
+        path: PathBuf,
+        /// The column.
+        column: String,
+    },
+    /// No problem in any of the paths.
+    #[error("no problems found in {0}")]
+    NoProblems(String),
+}
+
+/// Choices made while reading a collection.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// The rules the lengths are to be counted under; they choose the TSV length column: under
+    /// game rules the first present of `game_length`, `length`, `plies`; under tsume conventions
+    /// the first of `tsume_length`, `published_length`, `length`, `plies`.
+    pub rules: Rules,
+    /// A TSV length column to use instead (every TSV file must have it).
+    pub length_column: Option<String>,
+}
+
+impl LoadOptions {
+    fn length_columns(&self) -> Vec<&str> {
+        match (&self.length_column, self.rules) {
+            (Some(name), _) => vec![name.as_str()],
+            (None, Rules::Game) => vec!["game_length", "length", "plies"],
+            (None, Rules::Tsume) => vec!["tsume_length", "published_length", "length", "plies"],
+        }
+    }
+}
+
+/// A reader of one file format: the path (for sources), the file's text, the options.
+type Reader = fn(&Path, &str, &LoadOptions) -> Result<Vec<Row>, CollectionError>;
+
+/// The readers, by file extension. A new format is a new entry here.
+pub const READERS: &[(&str, Reader)] = &[("sfen", read_sfen_list), ("tsv", read_tsv)];
+
+fn known_extensions() -> String {
+    READERS
+        .iter()
+        .map(|(ext, _)| format!(".{ext}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn reader_for(path: &Path) -> Option<Reader> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    READERS.iter().find(|(e, _)| *e == ext).map(|(_, r)| *r)
+}
+
+/// Reads every path in turn (files, or directories of files); a file-level fault stops the
+/// whole load, a row-level fault is kept as that row's error.
+pub fn load_all(paths: &[PathBuf], options: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
+    let mut rows = Vec::new();
+    for path in paths {
+        rows.extend(load(path, options)?);
+    }
+    if rows.is_empty() {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(CollectionError::NoProblems(names.join(", ")));
+    }
+    Ok(rows)
+}
+
+/// Reads one collection file, or every collection file under a directory (in name order; files
+/// of other types in a directory are passed over).
+pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
+    let io = |source| CollectionError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if meta.is_dir() {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(io)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(io)?;
+        entries.sort();
+        let mut rows = Vec::new();
+        for entry in entries {
+            if entry.is_dir() || reader_for(&entry).is_some() {
+                rows.extend(load(&entry, options)?);
+            }
+        }
+        return Ok(rows);
+    }
+    let reader = reader_for(path).ok_or_else(|| CollectionError::UnknownType {
+        path: path.to_path_buf(),
+    })?;
+    let bytes = std::fs::read(path).map_err(io)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("not UTF-8 text ({e})"),
+        ))
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    reader(path, text, options)
+}
+
+/// The id of a row that names none: the file stem and the line.
+fn default_id(path: &Path, line: usize) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    format!("{stem}:{line}")
+}
+
+/// Reads the position of a row; `column` is the 1-based column of the text in its line, so the
+/// fault is reported where it stands in the file.
+fn parse_position(text: &str, column: usize) -> Result<Position, String> {
+    parse_sfen_record(text)
+        .map(|r| r.end_position())
+        .map_err(|SfenError { column: c, fault }| format!("column {}: {fault}", column + c - 1))
+}
+
+/// A mate length: a positive odd number of plies (the attacker moves first and last).
+fn parse_length(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n % 2 == 1 => Ok(n),
+        Ok(n) => Err(format!(
+            "a mate length is an odd number of plies, found {n}"
+        )),
+        Err(_) => Err(format!("'{text}' is not a number of plies")),
+    }
+}
+
+fn read_sfen_list(path: &Path, text: &str, _: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let source = Source {
+            file: path.to_path_buf(),
+            line: i + 1,
+        };
+        rows.push(sfen_row(line, source));
+    }
+    Ok(rows)
+}
+
+/// One line of a `.sfen` list: the position, then an optional `# word word…` trailer.
+fn sfen_row(line: &str, source: Source) -> Row {
+    let (sfen, trailer) = match line.find('#') {
+        Some(at) => (
+            &line[..at],
+            Some((&line[at + 1..], line[..=at].chars().count())),
+        ),
+        None => (line, None),
+    };
+    let mut id = None;
+    let mut expected = Expected::Unspecified;
+    let mut literal_hands = false;
+    let mut fault = None;
+    if let Some((trailer, hash_column)) = trailer {
+        for (column, word) in words(trailer) {
+            let column = hash_column + column;
+            let (key, value) = match word.split_once('=') {
+                Some((k, v)) => (k, Some(v)),
+                None => (word, None),
+            };
+            let parsed = match (key, value) {
+                ("id", Some(v)) if !v.is_empty() => Ok(Word::Id(v.to_string())),
+                ("mate", None) => Ok(Word::Expect(Expected::AnyMate)),
+                ("mate", Some(v)) => parse_length(v).map(|n| Word::Expect(Expected::Mate(n))),
+                ("nomate", None) => Ok(Word::Expect(Expected::NoMate)),
+                ("nomate-within", Some(v)) => v
+                    .parse()
+                    .map(|n| Word::Expect(Expected::NoMateWithin(n)))
+                    .map_err(|_| format!("'{v}' is not a number of plies")),
+                ("hands", Some("literal")) => Ok(Word::LiteralHands(true)),
+                ("hands", Some("complete")) => Ok(Word::LiteralHands(false)),
+                _ => Err(format!(
+                    "unknown trailer word '{word}' (expected id=NAME, mate=N, mate, nomate, \
+                     nomate-within=N or hands=literal)"
+                )),
+            };
+            match parsed {
+                Ok(Word::Id(v)) => id = Some(v),
+                Ok(Word::Expect(e)) => expected = e,
+                Ok(Word::LiteralHands(l)) => literal_hands = l,
+                Err(e) => {
+                    fault = Some(format!("column {column}: {e}"));
+                    break;
+                }
+            }
+        }
+    }
+    let position = match fault {
+        Some(message) => Err(message),
+        None => parse_position(sfen, 1),
+    };
+    match position {
+        Ok(position) => Ok(Problem {
+            id: id.unwrap_or_else(|| default_id(&source.file, source.line)),
+            source,
+            text: sfen.trim().to_string(),
+            position,
+            expected,
+            literal_hands,
+        }),
+        Err(message) => Err(RowError {
+            source,
+            id,
+            text: sfen.trim().to_string(),
+            message,
+        }),
+    }
+}
+
+/// A word of a `.sfen` trailer.
+enum Word {
+    Id(String),
+    Expect(Expected),
+    LiteralHands(bool),
+}
+
+/// The white-space separated words of `s`, each with the 1-based column of its first character.
+fn words(s: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut column = 0;
+    for (i, c) in s.char_indices() {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((i, column)),
+            (true, Some((b, col))) => {
+                out.push((col, &s[b..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((b, col)) = start {
+        out.push((col, &s[b..]));
+    }
+    out
+}
+
+/// The columns of a TSV file that a problem is read from.
+struct TsvColumns {
+    width: usize,
+    sfen: usize,
+    id: Option<usize>,
+    length: Option<usize>,
+    expect: Option<usize>,
+    hands: Option<usize>,
+}
+
+fn read_tsv(path: &Path, text: &str, options: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
+    let mut lines = text.lines().enumerate();
+    let header: Vec<&str> = loop {
+        match lines.next() {
+            Some((_, l)) if l.trim().is_empty() || l.starts_with('#') => continue,
+            Some((_, l)) => break l.split('\t').map(str::trim).collect(),
+            None => return Ok(Vec::new()),
+        }
+    };
+    let find = |name: &str| header.iter().position(|h| *h == name);
+    let missing = |column: &str| CollectionError::MissingColumn {
+        path: path.to_path_buf(),
+        column: column.to_string(),
+    };
+    let length = match &options.length_column {
+        Some(name) => Some(find(name).ok_or_else(|| missing(name))?),
+        None => options.length_columns().into_iter().find_map(find),
+    };
+    let columns = TsvColumns {
+        width: header.len(),
+        sfen: find("sfen").ok_or_else(|| missing("sfen"))?,
+        id: find("id"),
+        length,
+        expect: find("expect"),
+        hands: find("hands"),
+    };
+    let mut rows = Vec::new();
+    for (i, line) in lines {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let source = Source {
+            file: path.to_path_buf(),
+            line: i + 1,
+        };
+        rows.push(tsv_row(line, source, &columns));
+    }
+    Ok(rows)
+}
+
+fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
+    let fields: Vec<&str> = line.split('\t').collect();
+    let field = |c: Option<usize>| c.and_then(|c| fields.get(c)).map_or("", |f| f.trim());
+    let id = Some(field(columns.id)).filter(|s| !s.is_empty());
+    let text = field(Some(columns.sfen));
+    let fail = |message: String| RowError {
+        source: source.clone(),
+        id: id.map(str::to_string),
+        text: text.to_string(),
+        message,
+    };
+    if fields.len() > columns.width {
+        return Err(fail(format!(
+            "{} fields, the header names {}",
+            fields.len(),
+            columns.width
+        )));
+    }
+    let sfen_column = 1 + fields[..columns.sfen.min(fields.len())]
+        .iter()
+        .map(|f| f.chars().count() + 1)
+        .sum::<usize>();
+    let raw_sfen = fields.get(columns.sfen).copied().unwrap_or("");
+    let position = parse_position(raw_sfen, sfen_column).map_err(fail)?;
+    let expected = tsv_expected(field(columns.expect), field(columns.length)).map_err(fail)?;
+    Ok(Problem {
+        id: id.map_or_else(|| default_id(&source.file, source.line), str::to_string),
+        source: source.clone(),
+        text: text.to_string(),
+        position,
+        expected,
+        literal_hands: field(columns.hands).starts_with("literal"),
+    })
+}
+
+/// The expected result from the `expect` and length fields (either may be empty).
+fn tsv_expected(expect: &str, length: &str) -> Result<Expected, String> {
+    let length = match length {
+        "" => None,
+        l => Some(parse_length(l)?),
+    };
+    match (expect, length) {
+        ("" | "mate", Some(n)) => Ok(Expected::Mate(n)),
+        ("mate", None) => Ok(Expected::AnyMate),
+        ("", None) => Ok(Expected::Unspecified),
+        ("nomate", None) => Ok(Expected::NoMate),
+        (e, None) if e.starts_with("nomate-within-") => e["nomate-within-".len()..]
+            .parse()
+            .map(Expected::NoMateWithin)
+            .map_err(|_| format!("'{e}': expected nomate-within-N")),
+        ("nomate", Some(n)) => Err(format!("expect is nomate but the length is {n}")),
+        (e, Some(n)) if e.starts_with("nomate-within-") => {
+            Err(format!("expect is {e} but the length is {n}"))
+        }
+        (e, _) => Err(format!(
+            "unknown expect '{e}' (expected mate, nomate or nomate-within-N)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MATE1: &str = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
+
+    #[test]
+    fn a_sfen_trailer_names_the_id_and_the_expected_result() {
+        let src = Source {
+            file: "x.sfen".into(),
+            line: 3,
+        };
+        let p = sfen_row(&format!("{MATE1} # id=m1 mate=1"), src.clone()).unwrap();
+        assert_eq!((p.id.as_str(), p.expected), ("m1", Expected::Mate(1)));
+        let p = sfen_row(&format!("sfen {MATE1} # nomate hands=literal"), src.clone()).unwrap();
+        assert_eq!(p.expected, Expected::NoMate);
+        assert!(p.literal_hands);
+        assert_eq!(p.id, "x:3");
+        let p = sfen_row(&format!("{MATE1} # nomate-within=5"), src.clone()).unwrap();
+        assert_eq!(p.expected, Expected::NoMateWithin(5));
+    }
+
+    #[test]
+    fn a_bad_row_names_the_column_of_its_fault() {
+        let src = Source {
+            file: "x.sfen".into(),
+            line: 7,
+        };
+        let e = sfen_row("4k4/9/4P4/9/9/9/9/9/9 x G 1", src.clone()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "x.sfen:7: column 23: side to move must be 'b' or 'w', found 'x'"
+        );
+        let e = sfen_row(&format!("{MATE1} # mate=4"), src.clone()).unwrap_err();
+        assert!(
+            e.message.starts_with("column 31: a mate length is an odd"),
+            "{e}"
+        );
+        let e = sfen_row(&format!("{MATE1} # mat=3"), src).unwrap_err();
+        assert!(e.message.contains("unknown trailer word 'mat=3'"), "{e}");
+    }
+
+    #[test]
+    fn a_tsv_fault_is_placed_in_the_line() {
+        let cols = TsvColumns {
+            width: 3,
+            sfen: 1,
+            id: Some(0),
+            length: Some(2),
+            expect: None,
+            hands: None,
+        };
+        let src = Source {
+            file: "c.tsv".into(),
+            line: 2,
+        };
+        let e = tsv_row("ab\t4k4/9/4P4/9/9/9/9/9/9 x G 1\t1", src.clone(), &cols).unwrap_err();
+        assert_eq!(
+            e.message,
+            "column 26: side to move must be 'b' or 'w', found 'x'"
+        );
+        assert_eq!(e.id.as_deref(), Some("ab"));
+        let p = tsv_row(&format!("ab\t{MATE1}\t"), src, &cols).unwrap();
+        assert_eq!(p.expected, Expected::Unspecified);
+    }
+
+    #[test]
+    fn expect_and_length_combine() {
+        assert_eq!(tsv_expected("mate", "3"), Ok(Expected::Mate(3)));
+        assert_eq!(tsv_expected("", "69"), Ok(Expected::Mate(69)));
+        assert_eq!(tsv_expected("mate", ""), Ok(Expected::AnyMate));
+        assert_eq!(tsv_expected("nomate", ""), Ok(Expected::NoMate));
+        assert_eq!(
+            tsv_expected("nomate-within-5", ""),
+            Ok(Expected::NoMateWithin(5))
+        );
+        assert_eq!(tsv_expected("", ""), Ok(Expected::Unspecified));
+        assert!(tsv_expected("nomate", "3").is_err());
+        assert!(tsv_expected("mates", "3").is_err());
+        assert!(tsv_expected("", "x").is_err());
+    }
+
+    #[test]
+    fn the_reference_collections_load_as_they_are() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/problems");
+        if !dir.is_dir() {
+            return;
+        }
+        for (file, rules, rows, column_sample) in [
+            (
+                "zuko.tsv",
+                Rules::Game,
+                103,
+                ("zuko-007", Expected::Mate(15)),
+            ),
+            (
+                "zuko.tsv",
+                Rules::Tsume,
+                103,
+                ("zuko-007", Expected::Mate(13)),
+            ),
+            (
+                "short.tsv",
+                Rules::Game,
+                66,
+                ("pawn-drop-no-mate", Expected::NoMateWithin(5)),
+            ),
+            (
+                "short.tsv",
+                Rules::Tsume,
+                66,
+                ("futile-drops-60", Expected::Mate(1)),
+            ),
+            (
+                "microcosmos.tsv",
+                Rules::Game,
+                1,
+                ("microcosmos", Expected::Mate(1525)),
+            ),
+            (
+                "zuko-lines.tsv",
+                Rules::Game,
+                11,
+                ("zuko-100", Expected::Mate(611)),
+            ),
+        ] {
+            let options = LoadOptions {
+                rules,
+                length_column: None,
+            };
+            let loaded = load(&dir.join(file), &options).unwrap();
+            assert_eq!(loaded.len(), rows, "{file}");
+            let problems: Vec<Problem> = loaded
+                .into_iter()
+                .collect::<Result<_, _>>()
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let (id, expected) = column_sample;
+            let p = problems.iter().find(|p| p.id == id).unwrap();
+            assert_eq!(p.expected, expected, "{file} {id} {rules:?}");
+        }
+    }
+}
