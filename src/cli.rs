@@ -1,6 +1,8 @@
 //! Command-line flags (clap derive types only).
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::time::Duration;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]
@@ -50,4 +52,85 @@ pub enum Command {
         #[arg(long)]
         any_counts: bool,
     },
+    /// Solve every problem of some collections in parallel and check each answer against the
+    /// expected one.
+    ///
+    /// A PATH is a collection (`.sfen` list or `.tsv` with a `sfen` column) or a directory of
+    /// them. Each problem is solved on its own thread with its own table, so memory is about
+    /// jobs × hash.
+    ///
+    /// Exit codes: 0 every problem as expected; 1 a mismatch, or a row that is not a problem;
+    /// 2 the run could not start (unreadable path, unknown file type, bad header, unwritable
+    /// report); 3 no mismatch but a limit left some problem unknown; 4 internal error; 130
+    /// stopped by Ctrl-C (the summary and the report cover what finished).
+    Verify {
+        /// Collection files or directories of them.
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Problems solved at once (default: the number of cores). Memory is about jobs × hash.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        jobs: Option<u64>,
+        /// Stop each search after this many nodes (that problem is then "unknown").
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Stop each search after this many seconds (that problem is then "unknown").
+        #[arg(long, value_parser = parse_seconds)]
+        time: Option<Duration>,
+        /// Transposition table size per job in megabytes (memory is about jobs × hash).
+        #[arg(long, default_value_t = 256)]
+        hash: usize,
+        /// How mate lengths are counted; also chooses the TSV length column.
+        #[arg(long, value_enum, default_value_t = RulesArg::Game)]
+        rules: RulesArg,
+        /// The TSV column holding the expected length, instead of the one the rules choose.
+        #[arg(long, value_name = "NAME")]
+        length_column: Option<String>,
+        /// Write a JSON report with one record per problem (written whole or not at all).
+        #[arg(long, value_name = "FILE.json")]
+        report: Option<PathBuf>,
+        /// No progress bar; the summary gives only the totals.
+        #[arg(long, short)]
+        quiet: bool,
+    },
+    /// Solve the problems of some collections one after another on one thread and print what
+    /// each search cost: result, length, nodes, time, nodes per second, table use.
+    ///
+    /// Exit codes as for `verify`.
+    Bench {
+        /// Collection files or directories of them.
+        #[arg(required = true, value_name = "FILE")]
+        paths: Vec<PathBuf>,
+        /// Stop each search after this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Stop each search after this many seconds.
+        #[arg(long, value_parser = parse_seconds)]
+        time: Option<Duration>,
+        /// Transposition table size in megabytes.
+        #[arg(long, default_value_t = 256)]
+        hash: usize,
+        /// How mate lengths are counted; also chooses the TSV length column.
+        #[arg(long, value_enum, default_value_t = RulesArg::Game)]
+        rules: RulesArg,
+        /// The TSV column holding the expected length, instead of the one the rules choose.
+        #[arg(long, value_name = "NAME")]
+        length_column: Option<String>,
+    },
+}
+
+/// How mate lengths are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RulesArg {
+    /// The rules of the game: every legal defence counted (minimax length).
+    Game,
+    /// The tsume conventions: futile interpositions not counted.
+    Tsume,
+}
+
+/// A positive number of seconds.
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t)),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
 }

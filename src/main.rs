@@ -3,10 +3,13 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command};
+use cli::{Cli, Command, RulesArg};
 use std::process::ExitCode;
 use std::time::Duration;
+use tsume::app::bench::BenchRequest;
 use tsume::app::solve::SolveRequest;
+use tsume::app::verify::{VerifyError, VerifyExit, VerifyRequest};
+use tsume::search::Rules;
 use tsume::shogi::PieceCounts;
 
 /// Exit code for malformed input.
@@ -68,5 +71,64 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Verify {
+            paths,
+            jobs,
+            nodes,
+            time,
+            hash,
+            rules,
+            length_column,
+            report,
+            quiet,
+        } => {
+            let req = VerifyRequest {
+                paths,
+                jobs: jobs.map(|j| j as usize),
+                nodes,
+                time,
+                hash_mb: hash.max(1),
+                rules: rules_of(rules),
+                length_column,
+                report,
+                quiet,
+            };
+            exit_code(tsume::app::verify::run(&req, &mut out))
+        }
+        Command::Bench {
+            paths,
+            nodes,
+            time,
+            hash,
+            rules,
+            length_column,
+        } => {
+            let req = BenchRequest {
+                paths,
+                nodes,
+                time,
+                hash_mb: hash.max(1),
+                rules: rules_of(rules),
+                length_column,
+            };
+            exit_code(tsume::app::bench::run(&req, &mut out))
+        }
+    }
+}
+
+fn exit_code(result: Result<VerifyExit, VerifyError>) -> ExitCode {
+    match result {
+        Ok(exit) => ExitCode::from(exit as u8),
+        Err(e) => {
+            eprintln!("tsume: error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+fn rules_of(rules: RulesArg) -> Rules {
+    match rules {
+        RulesArg::Game => Rules::Game,
+        RulesArg::Tsume => Rules::Tsume,
     }
 }

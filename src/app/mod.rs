@@ -1,9 +1,11 @@
 //! The commands, each a file, built on the layers below.
 
+pub mod bench;
 pub mod collection;
 pub mod input;
 pub mod perft;
 pub mod solve;
+pub mod verify;
 
 use thiserror::Error;
 

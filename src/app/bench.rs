@@ -1,0 +1,136 @@
+//! `tsume bench`: solve the problems of some collections one after another on one thread and
+//! print what each search cost.
+
+use super::collection::{load_all, LoadOptions};
+use super::verify::{
+    exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status, VerifyError,
+    VerifyExit, SEARCH_STACK,
+};
+use crate::search::{Limits, Options, Rules};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What `bench` was asked.
+#[derive(Clone, Debug)]
+pub struct BenchRequest {
+    /// Collection files or directories of them.
+    pub paths: Vec<PathBuf>,
+    /// Node limit per problem.
+    pub nodes: Option<u64>,
+    /// Time limit per problem.
+    pub time: Option<Duration>,
+    /// Table size in megabytes.
+    pub hash_mb: usize,
+    /// How lengths are counted; also chooses the TSV length column.
+    pub rules: Rules,
+    /// A TSV length column to use instead of the one the rules choose.
+    pub length_column: Option<String>,
+}
+
+/// Solves every problem in turn, printing a row for each as it finishes, then the totals.
+/// The exit is judged as `verify` judges it.
+pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
+    let options = LoadOptions {
+        rules: req.rules,
+        length_column: req.length_column.clone(),
+    };
+    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?);
+    let search = Options {
+        rules: req.rules,
+        hash_mb: req.hash_mb,
+        limits: Limits {
+            nodes: req.nodes,
+            time: req.time,
+            ..Limits::default()
+        },
+    };
+    let id_width = records
+        .iter()
+        .flatten()
+        .map(|r| &r.id)
+        .chain(jobs.iter().map(|j| &j.problem.id))
+        .map(|id| id.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("problem".len());
+    let _ = writeln!(
+        out,
+        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>12}  {:>9}  {:>11}  {:>6}  status",
+        "problem", "result", "length", "expected", "nodes", "ms", "nodes/s", "table"
+    );
+    let start = Instant::now();
+    let mut jobs = jobs.into_iter().peekable();
+    for (row, record) in records.iter_mut().enumerate() {
+        if jobs.peek().is_some_and(|j| j.row == row) {
+            let job = jobs.next().expect("peeked");
+            *record = Some(solve_on_deep_stack(job, &search));
+        }
+        print_row(
+            out,
+            record.as_ref().expect("every row has a record"),
+            id_width,
+        );
+    }
+    let records: Vec<ProblemRecord> = records.into_iter().flatten().collect();
+    print_totals(out, &records, start.elapsed());
+    Ok(exit_of(&records, false))
+}
+
+/// Runs one search on a thread of its own with a deep stack (the search recurses once a ply).
+fn solve_on_deep_stack(job: Job, options: &Options) -> ProblemRecord {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(s, || verify_one(&job, options))
+            .expect("spawn the search thread")
+            .join()
+            .expect("the search thread does not panic")
+    })
+}
+
+fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
+    let length = r.length.map_or("-".to_string(), |n| n.to_string());
+    let nodes_per_second = if r.ms > 0.0 {
+        (r.nodes as f64 * 1000.0 / r.ms).round().to_string()
+    } else {
+        "-".to_string()
+    };
+    let _ = writeln!(
+        out,
+        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>12}  {:>9.1}  {:>11}  {:>5.1}%  {}",
+        r.id,
+        r.result.unwrap_or("error"),
+        length,
+        r.expected.as_deref().unwrap_or("-"),
+        r.nodes,
+        r.ms,
+        nodes_per_second,
+        r.hash_permille as f64 / 10.0,
+        status_name(r.status),
+    );
+    if r.status != Status::Ok {
+        if let Some(message) = &r.message {
+            let _ = writeln!(out, "  {}: {message}", r.source);
+        }
+    }
+    let _ = out.flush();
+}
+
+fn print_totals(out: &mut impl Write, records: &[ProblemRecord], wall: Duration) {
+    let solved = records
+        .iter()
+        .filter(|r| matches!(r.result, Some("mate" | "nomate")) && r.status != Status::Error)
+        .count();
+    let nodes: u64 = records.iter().map(|r| r.nodes).sum();
+    let ms: f64 = records.iter().map(|r| r.ms).sum();
+    let _ = writeln!(
+        out,
+        "solved {solved} of {} problems; total search time {:.3} s (wall {:.3} s); \
+         total nodes {nodes}; {:.0} nodes/s",
+        records.len(),
+        ms / 1000.0,
+        wall.as_secs_f64(),
+        nodes as f64 * 1000.0 / ms.max(1e-3),
+    );
+}

@@ -1,0 +1,94 @@
+//! `tsume bench` run as a binary: one row per problem, then the totals.
+
+use std::path::Path;
+use std::process::Command;
+
+const MATE357: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/mate357.sfen");
+
+#[test]
+fn bench_prints_one_row_per_problem_then_the_totals() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["bench", MATE357, "--hash", "16"])
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let header: Vec<&str> = lines[0].split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["problem", "result", "length", "expected", "nodes", "ms", "nodes/s", "table", "status"]
+    );
+    let ids: Vec<String> = std::fs::read_to_string(MATE357)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            l.split("id=")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(ids.len(), 32);
+    assert_eq!(lines.len(), 1 + ids.len() + 1, "{text}");
+    for (line, id) in lines[1..=ids.len()].iter().zip(&ids) {
+        let cells: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(cells.len(), 9, "{line}");
+        let length = &id[4..5];
+        assert_eq!(cells[0], id);
+        assert_eq!(
+            &cells[1..4],
+            ["mate", length, &format!("mate={length}")],
+            "{line}"
+        );
+        assert!(cells[4].parse::<u64>().unwrap() > 0, "{line}");
+        assert!(
+            cells[5].parse::<f64>().is_ok() && cells[7].ends_with('%'),
+            "{line}"
+        );
+        assert_eq!(cells[8], "ok");
+    }
+    let totals = lines.last().unwrap();
+    assert!(
+        totals.starts_with("solved 32 of 32 problems; total search time"),
+        "{totals}"
+    );
+}
+
+#[test]
+fn bench_shows_rows_that_are_not_problems() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-error-row");
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = dir.join("b.sfen");
+    std::fs::write(
+        &list,
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1 # id=g mate=1\n4k4/9/4P4/9/9/9/9/9/9 b Q 1 # id=q\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["bench", list.to_str().unwrap(), "--hash", "1"])
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[1].starts_with("g ") && lines[1].ends_with(" ok"),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with("q ") && lines[2].ends_with(" error"),
+        "{text}"
+    );
+    assert!(lines[3].contains("b.sfen:2: column 25"), "{text}");
+    assert!(lines[4].starts_with("solved 1 of 2 problems"), "{text}");
+}
