@@ -215,12 +215,18 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
         length_column: req.length_column.clone(),
     };
     let rows = load_all(&req.paths, &options)?;
-    let report_file = req.report.as_deref().map(ReportFile::create).transpose()?;
-
     let threads = req
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(SEARCH_STACK)
+        .thread_name(|i| format!("verify-{i}"))
+        .build()
+        .map_err(|e| VerifyError::Threads(e.to_string()))?;
+    let report_file = req.report.as_deref().map(ReportFile::create).transpose()?;
+
     let (mut records, jobs) = split_rows(rows);
     let stop = Arc::new(AtomicBool::new(false));
     install_interrupt_handler(stop.clone());
@@ -247,38 +253,12 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
             progress: None,
         },
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(SEARCH_STACK)
-        .thread_name(|i| format!("verify-{i}"))
-        .build()
-        .map_err(|e| VerifyError::Threads(e.to_string()))?;
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, ProblemRecord)>();
-    std::thread::scope(|s| {
-        s.spawn(|| {
-            pool.broadcast(|_| {
-                let tx = tx.clone();
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let record = verify_one(job, &search);
-                    // A search cut short by Ctrl-C did not finish: it is left out.
-                    if !(record.status == Status::Unknown && stop.load(Ordering::Relaxed)) {
-                        let _ = tx.send((job.row, record));
-                    }
-                }
-            });
-            drop(tx);
-        });
-        for (row, record) in rx {
-            totals.add(&record);
-            announce(&bar, &record);
-            bar.set_position(totals.finished as u64);
-            bar.set_message(totals.counts());
-            records[row] = Some(record);
-        }
+    solve_all(&pool, &jobs, &search, &stop, |row, record| {
+        totals.add(&record);
+        announce(&bar, &record);
+        bar.set_position(totals.finished as u64);
+        bar.set_message(totals.counts());
+        records[row] = Some(record);
     });
     bar.finish_and_clear();
     let wall = start.elapsed();
@@ -302,6 +282,61 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
         file.write(&report)?;
     }
     Ok(exit)
+}
+
+/// Solves the jobs on the pool's threads, taking them in order, and hands each record to
+/// `done` (on the calling thread) as it comes. After `stop` is set no job is started, and a
+/// search it cut short is left out.
+fn solve_all(
+    pool: &rayon::ThreadPool,
+    jobs: &[Job],
+    search: &Options,
+    stop: &AtomicBool,
+    mut done: impl FnMut(usize, ProblemRecord),
+) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, ProblemRecord)>();
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            pool.broadcast(|_| {
+                let tx = tx.clone();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let record = verify_guarded(job, search);
+                    if !(record.status == Status::Unknown && stop.load(Ordering::Relaxed)) {
+                        let _ = tx.send((job.row, record));
+                    }
+                }
+            });
+            drop(tx);
+        });
+        for (row, record) in rx {
+            done(row, record);
+        }
+    });
+}
+
+/// [`verify_one`], with a panic of the search turned into an internal error of that problem
+/// (the panic message has gone to standard error), so the other problems still run.
+fn verify_guarded(job: &Job, search: &Options) -> ProblemRecord {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify_one(job, search)))
+        .unwrap_or_else(|_| {
+            let p = &job.problem;
+            let mut r = error_record(
+                p.id.clone(),
+                p.source.to_string(),
+                p.text.clone(),
+                Some(p.expected),
+                format!(
+                    "internal error, please report it: the search panicked; position {}",
+                    to_sfen(&job.position)
+                ),
+            );
+            r.internal = true;
+            r
+        })
 }
 
 /// The rows that are not problems become error records at once; the others become jobs.
@@ -579,6 +614,14 @@ struct ReportFile {
     file: File,
 }
 
+impl Drop for ReportFile {
+    /// A report not written (an error, a panic) leaves no temporary file behind; once written,
+    /// the temporary file has been renamed and there is nothing to remove.
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.temp);
+    }
+}
+
 impl ReportFile {
     /// Creates the temporary file now, so an unwritable report stops the run before it starts.
     fn create(path: &Path) -> Result<ReportFile, VerifyError> {
@@ -611,12 +654,9 @@ impl ReportFile {
             self.file.sync_all()?;
             std::fs::rename(&self.temp, &self.path)
         })();
-        result.map_err(|source| {
-            let _ = std::fs::remove_file(&self.temp);
-            VerifyError::Report {
-                path: self.path.clone(),
-                source,
-            }
+        result.map_err(|source| VerifyError::Report {
+            path: self.path.clone(),
+            source,
         })
     }
 }
