@@ -5,7 +5,10 @@
 //! the king. Pinned pieces move only along the line through their king. A side without a king has
 //! no such limits.
 
-use super::attacks::{attacks, between, king_attacks, line};
+use super::attacks::{
+    attacks, between, bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks,
+    line, pawn_attacks, rook_attacks, silver_attacks,
+};
 use super::rules::{double_pawn_files, is_dead_piece, is_pawn_drop_mate};
 use super::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
 
@@ -48,12 +51,23 @@ struct CheckInfo {
 
 impl CheckInfo {
     fn new(pos: &Position, us: Color, king: Square) -> CheckInfo {
+        use PieceKind::*;
         let occ = pos.occupied();
+        let them = !us;
+        let bishop = bishop_attacks(king, occ);
+        let rook = rook_attacks(king, occ);
+        let gold = gold_attacks(them, king);
         let mut squares = [Bitboard::EMPTY; PieceKind::NUM];
-        for kind in PieceKind::ALL {
-            if kind != PieceKind::King {
-                squares[kind.index()] = attacks(!us, kind, king, occ);
-            }
+        squares[Pawn.index()] = pawn_attacks(them, king);
+        squares[Lance.index()] = lance_attacks(them, king, occ);
+        squares[Knight.index()] = knight_attacks(them, king);
+        squares[Silver.index()] = silver_attacks(them, king);
+        squares[Bishop.index()] = bishop;
+        squares[Rook.index()] = rook;
+        squares[Horse.index()] = bishop | king_attacks(king);
+        squares[Dragon.index()] = rook | king_attacks(king);
+        for kind in [Gold, ProPawn, ProLance, ProKnight, ProSilver] {
+            squares[kind.index()] = gold;
         }
         CheckInfo {
             king,
@@ -114,6 +128,17 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
             let mut to_set = attacks(us, kind, from, occ) & targets;
             if pinned.contains(from) {
                 to_set &= line(our_king.expect("pinned to a king"), from);
+            }
+            if let Some(ci) = check_info {
+                // Only a piece that uncovers a slider may check from anywhere; the others only
+                // from a square where they (or their promoted form) attack the king.
+                if !ci.discoverers.contains(from) {
+                    let mut reach = ci.squares[kind.index()];
+                    if kind.can_promote() {
+                        reach |= ci.squares[kind.promoted().index()];
+                    }
+                    to_set &= reach;
+                }
             }
             piece_moves(us, kind, from, to_set, check_info, list);
         }
