@@ -159,6 +159,36 @@ fn ray(d: usize, s: Square, occ: Bitboard) -> u128 {
     r ^ RAYS[d][first as usize]
 }
 
+const fn build_pseudo(dirs: [usize; 4]) -> [u128; 81] {
+    let rays = build_rays();
+    let mut t = [0u128; 81];
+    let mut s = 0;
+    while s < 81 {
+        let mut i = 0;
+        while i < 4 {
+            t[s] |= rays[dirs[i]][s];
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+static BISHOP_PSEUDO: [u128; 81] = build_pseudo(BISHOP_DIRS);
+static ROOK_PSEUDO: [u128; 81] = build_pseudo(ROOK_DIRS);
+
+/// Squares a bishop on `s` would attack on an empty board.
+#[inline]
+pub fn bishop_pseudo_attacks(s: Square) -> Bitboard {
+    Bitboard(BISHOP_PSEUDO[s.index()])
+}
+
+/// Squares a rook on `s` would attack on an empty board.
+#[inline]
+pub fn rook_pseudo_attacks(s: Square) -> Bitboard {
+    Bitboard(ROOK_PSEUDO[s.index()])
+}
+
 /// Squares a lance of `color` on `s` attacks, given the occupancy.
 #[inline]
 pub fn lance_attacks(color: Color, s: Square, occ: Bitboard) -> Bitboard {
@@ -226,13 +256,6 @@ pub fn attacks(color: Color, kind: PieceKind, s: Square, occ: Bitboard) -> Bitbo
         PieceKind::Horse => bishop_attacks(s, occ) | king_attacks(s),
         PieceKind::Dragon => rook_attacks(s, occ) | king_attacks(s),
     }
-}
-
-/// Squares a bishop, rook or lance of `color` on `s` would attack on an empty board: the lines
-/// along which `kind` can pin or give a discovered check.
-#[inline]
-pub fn pseudo_slider_attacks(color: Color, kind: PieceKind, s: Square) -> Bitboard {
-    attacks(color, kind, s, Bitboard::EMPTY)
 }
 
 #[cfg(test)]

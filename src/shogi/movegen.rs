@@ -161,7 +161,7 @@ fn king_moves(pos: &Position, k: Square, check_info: Option<&CheckInfo>, list: &
         if check_info.is_some_and(|ci| line(ci.king, k).contains(to)) {
             continue;
         }
-        if pos.attackers_to(!us, to, occ).is_empty() {
+        if !pos.is_attacked_by(!us, to, occ) {
             list.push(Move::normal(k, to, false));
         }
     }

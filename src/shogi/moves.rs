@@ -2,6 +2,7 @@
 
 use super::{PieceKind, Square};
 use std::fmt;
+use std::mem::MaybeUninit;
 
 /// A move in 16 bits: destination in bits 0–6, origin in bits 7–13 (a square index, or
 /// 81 + hand kind for a drop), promotion in bit 14.
@@ -97,10 +98,11 @@ impl fmt::Debug for Move {
 /// The most legal moves any shogi position has is 593.
 pub const MAX_MOVES: usize = 600;
 
-/// A list of moves on the stack.
+/// A list of moves on the stack. Its storage is not initialised beyond `len`, so a new list
+/// costs nothing.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -109,16 +111,15 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
 
-    /// Appends a move.
+    /// Appends a move. Panics past [`MAX_MOVES`], which no legal position reaches.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        self.moves[self.len] = m;
+        self.moves[self.len].write(m);
         self.len += 1;
     }
 
@@ -137,7 +138,9 @@ impl MoveList {
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: `push` is the only writer and it initialises `moves[len]` before `len` grows,
+        // so the first `len` elements are initialised; `MaybeUninit<Move>` has `Move`'s layout.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     /// Removes every move.

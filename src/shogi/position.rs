@@ -1,8 +1,8 @@
 //! The position: board, hands, side to move, and incrementally updated keys.
 
 use super::attacks::{
-    between, bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks,
-    pawn_attacks, rook_attacks, silver_attacks,
+    between, bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks, knight_attacks,
+    lance_attacks, pawn_attacks, rook_attacks, rook_pseudo_attacks, silver_attacks,
 };
 use super::rules::is_dead_piece;
 use super::{zobrist, Bitboard, Color, Hand, Move, Piece, PieceKind, Square};
@@ -304,11 +304,51 @@ impl Position {
         bb & self.by_color[color.index()]
     }
 
+    /// Whether any piece of `color` attacks `sq`, with occupancy `occ`. Cheaper than
+    /// [`Position::attackers_to`]: step pieces first, and a slider's attack is computed only when
+    /// one of that kind stands on an empty-board line through `sq`.
+    #[inline]
+    pub fn is_attacked_by(&self, color: Color, sq: Square, occ: Bitboard) -> bool {
+        use PieceKind::*;
+        let them = !color;
+        let own = self.by_color[color.index()];
+        let k = &self.by_kind;
+        if ((pawn_attacks(them, sq) & k[Pawn.index()])
+            | (knight_attacks(them, sq) & k[Knight.index()])
+            | (silver_attacks(them, sq) & k[Silver.index()])
+            | (gold_attacks(them, sq)
+                & (k[Gold.index()]
+                    | k[ProPawn.index()]
+                    | k[ProLance.index()]
+                    | k[ProKnight.index()]
+                    | k[ProSilver.index()]))
+            | (king_attacks(sq) & (k[King.index()] | k[Horse.index()] | k[Dragon.index()])))
+            & own
+            != Bitboard::EMPTY
+        {
+            return true;
+        }
+        let diagonal = (k[Bishop.index()] | k[Horse.index()]) & own;
+        if (diagonal & bishop_pseudo_attacks(sq)).is_any()
+            && (bishop_attacks(sq, occ) & diagonal).is_any()
+        {
+            return true;
+        }
+        let straight = (k[Rook.index()] | k[Dragon.index()]) & own;
+        if (straight & rook_pseudo_attacks(sq)).is_any()
+            && (rook_attacks(sq, occ) & straight).is_any()
+        {
+            return true;
+        }
+        let lances = k[Lance.index()] & own;
+        lances.is_any() && (lance_attacks(them, sq, occ) & lances).is_any()
+    }
+
     /// Whether `color`'s king is attacked. A side without a king is never in check.
     #[inline]
     pub fn is_in_check(&self, color: Color) -> bool {
         match self.king(color) {
-            Some(k) => self.attackers_to(!color, k, self.occupied()).is_any(),
+            Some(k) => self.is_attacked_by(!color, k, self.occupied()),
             None => false,
         }
     }

@@ -54,7 +54,7 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
     let occ_without_king = occ.without(ek);
     for s in king_attacks(ek) & !pos.pieces(them) {
         // The dropped pawn attacks only the king's square, so it adds no attacker here.
-        if pos.attackers_to(us, s, occ_without_king).is_empty() {
+        if !pos.is_attacked_by(us, s, occ_without_king) {
             return false;
         }
     }
