@@ -197,3 +197,16 @@ fn input_errors_exit_2_with_the_column() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn tsume_rules_are_refused_until_they_are_computed() {
+    for cmd in ["verify", "bench"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args([cmd, "--rules", "tsume", SHORT])
+            .output()
+            .expect("run tsume");
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--rules tsume is not available"));
+        assert!(out.stdout.is_empty(), "{cmd} ran anyway");
+    }
+}
