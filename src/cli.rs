@@ -1,6 +1,6 @@
 //! Command-line flags (clap derive types only).
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -25,15 +25,8 @@ pub enum Command {
         /// Take the hands as written: the defender gets no remaining pieces.
         #[arg(long)]
         literal_hands: bool,
-        /// Transposition table size in megabytes.
-        #[arg(long, default_value_t = 256)]
-        hash: usize,
-        /// Stop after this many nodes (the answer is then "unknown").
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Stop after this many seconds (the answer is then "unknown").
-        #[arg(long)]
-        time: Option<f64>,
+        #[command(flatten)]
+        search: SearchArgs,
         /// Print a JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -70,18 +63,8 @@ pub enum Command {
         /// Problems solved at once (default: the number of cores). Memory is about jobs × hash.
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         jobs: Option<u64>,
-        /// Stop each search after this many nodes (that problem is then "unknown").
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Stop each search after this many seconds (that problem is then "unknown").
-        #[arg(long, value_parser = parse_seconds)]
-        time: Option<Duration>,
-        /// Transposition table size per job in megabytes (memory is about jobs × hash).
-        #[arg(long, default_value_t = 256)]
-        hash: usize,
-        /// How mate lengths are counted; also chooses the TSV length column.
-        #[arg(long, value_enum, default_value_t = RulesArg::Game)]
-        rules: RulesArg,
+        #[command(flatten)]
+        search: SearchArgs,
         /// The TSV column holding the expected length, instead of the one the rules choose.
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
@@ -100,22 +83,30 @@ pub enum Command {
         /// Collection files or directories of them.
         #[arg(required = true, value_name = "FILE")]
         paths: Vec<PathBuf>,
-        /// Stop each search after this many nodes.
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Stop each search after this many seconds.
-        #[arg(long, value_parser = parse_seconds)]
-        time: Option<Duration>,
-        /// Transposition table size in megabytes.
-        #[arg(long, default_value_t = 256)]
-        hash: usize,
-        /// How mate lengths are counted; also chooses the TSV length column.
-        #[arg(long, value_enum, default_value_t = RulesArg::Game)]
-        rules: RulesArg,
+        #[command(flatten)]
+        search: SearchArgs,
         /// The TSV column holding the expected length, instead of the one the rules choose.
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
     },
+}
+
+/// The limits and the table of each search, shared by the commands that solve. A search stopped
+/// by a limit answers "unknown", never "no mate".
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Stop each search after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop each search after this many seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    pub time: Option<Duration>,
+    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    pub hash: u64,
+    /// How mate lengths are counted; also chooses the TSV length column of a collection.
+    #[arg(long, value_enum, default_value_t = RulesArg::Game)]
+    pub rules: RulesArg,
 }
 
 /// How mate lengths are counted.
@@ -123,7 +114,7 @@ pub enum Command {
 pub enum RulesArg {
     /// The rules of the game: every legal defence counted (minimax length).
     Game,
-    /// The tsume conventions: futile interpositions not counted.
+    /// The tsume conventions: futile interpositions not counted (not available yet: refused).
     Tsume,
 }
 

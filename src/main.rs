@@ -3,13 +3,12 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, RulesArg};
+use cli::{Cli, Command, RulesArg, SearchArgs};
 use std::process::ExitCode;
-use std::time::Duration;
 use tsume::app::bench::BenchRequest;
 use tsume::app::solve::SolveRequest;
 use tsume::app::verify::{VerifyError, VerifyExit, VerifyRequest};
-use tsume::search::Rules;
+use tsume::search::{Limits, Options, Rules};
 use tsume::shogi::PieceCounts;
 
 /// Exit code for malformed input.
@@ -44,23 +43,17 @@ fn main() -> ExitCode {
         Command::Solve {
             problem,
             literal_hands,
-            hash,
-            nodes,
-            time,
+            search,
             json,
         } => {
-            let time = match time {
-                Some(t) if !(t.is_finite() && t > 0.0) => {
-                    return input_error("--time takes a positive number of seconds")
-                }
-                t => t.map(Duration::from_secs_f64),
+            let options = match search_options(&search) {
+                Ok(o) => o,
+                Err(code) => return code,
             };
             let req = SolveRequest {
                 problem,
                 literal_hands,
-                hash_mb: hash.max(1),
-                nodes,
-                time,
+                options,
                 json,
             };
             match tsume::app::solve::run(&req, &mut out) {
@@ -74,25 +67,19 @@ fn main() -> ExitCode {
         Command::Verify {
             paths,
             jobs,
-            nodes,
-            time,
-            hash,
-            rules,
+            search,
             length_column,
             report,
             quiet,
         } => {
-            let rules = match rules_of(rules) {
-                Ok(r) => r,
+            let options = match search_options(&search) {
+                Ok(o) => o,
                 Err(code) => return code,
             };
             let req = VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
-                nodes,
-                time,
-                hash_mb: hash.max(1),
-                rules,
+                options,
                 length_column,
                 report,
                 quiet,
@@ -101,22 +88,16 @@ fn main() -> ExitCode {
         }
         Command::Bench {
             paths,
-            nodes,
-            time,
-            hash,
-            rules,
+            search,
             length_column,
         } => {
-            let rules = match rules_of(rules) {
-                Ok(r) => r,
+            let options = match search_options(&search) {
+                Ok(o) => o,
                 Err(code) => return code,
             };
             let req = BenchRequest {
                 paths,
-                nodes,
-                time,
-                hash_mb: hash.max(1),
-                rules,
+                options,
                 length_column,
             };
             exit_code(tsume::app::bench::run(&req, &mut out))
@@ -132,6 +113,19 @@ fn exit_code(result: Result<VerifyExit, VerifyError>) -> ExitCode {
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// The search settings the flags ask for.
+fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
+    Ok(Options {
+        rules: rules_of(args.rules)?,
+        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        limits: Limits {
+            nodes: args.nodes,
+            time: args.time,
+            ..Limits::default()
+        },
+    })
 }
 
 /// The search's rules for the flag. Lengths under the tsume conventions are not computed yet:

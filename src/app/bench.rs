@@ -6,7 +6,7 @@ use super::verify::{
     exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status, VerifyError,
     VerifyExit, SEARCH_STACK,
 };
-use crate::search::{Limits, Options, Rules};
+use crate::search::Options;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -16,14 +16,8 @@ use std::time::{Duration, Instant};
 pub struct BenchRequest {
     /// Collection files or directories of them.
     pub paths: Vec<PathBuf>,
-    /// Node limit per problem.
-    pub nodes: Option<u64>,
-    /// Time limit per problem.
-    pub time: Option<Duration>,
-    /// Table size in megabytes.
-    pub hash_mb: usize,
-    /// How lengths are counted; also chooses the TSV length column.
-    pub rules: Rules,
+    /// Rules (which also choose the TSV length column), table size and limits of each search.
+    pub options: Options,
     /// A TSV length column to use instead of the one the rules choose.
     pub length_column: Option<String>,
 }
@@ -32,19 +26,11 @@ pub struct BenchRequest {
 /// The exit is judged as `verify` judges it.
 pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
     let options = LoadOptions {
-        rules: req.rules,
+        rules: req.options.rules,
         length_column: req.length_column.clone(),
     };
     let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?);
-    let search = Options {
-        rules: req.rules,
-        hash_mb: req.hash_mb,
-        limits: Limits {
-            nodes: req.nodes,
-            time: req.time,
-            ..Limits::default()
-        },
-    };
+    let search = req.options.clone();
     let id_width = records
         .iter()
         .flatten()

@@ -6,7 +6,7 @@ use crate::notation::diagram::diagram;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, Limits, Options, Outcome, Report, Rules};
+use crate::search::{solve, Options, Outcome, Report};
 use crate::shogi::{fill_defender_hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -22,12 +22,8 @@ pub struct SolveRequest {
     pub problem: String,
     /// Take the hands exactly as written (the defender gets nothing more).
     pub literal_hands: bool,
-    /// Table size in megabytes.
-    pub hash_mb: usize,
-    /// Node limit.
-    pub nodes: Option<u64>,
-    /// Time limit.
-    pub time: Option<Duration>,
+    /// Rules, table size and limits of the search.
+    pub options: Options,
     /// Print JSON instead of text.
     pub json: bool,
 }
@@ -128,16 +124,7 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
 pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.end_position(), req.literal_hands)?;
-    let options = Options {
-        rules: Rules::Game,
-        hash_mb: req.hash_mb,
-        limits: Limits {
-            nodes: req.nodes,
-            time: req.time,
-            ..Limits::default()
-        },
-    };
-    let report = solve_with_progress(&pos, &options);
+    let report = solve_with_progress(&pos, &req.options);
     if let Outcome::Mate { line } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
             return Err(AppError::Internal(format!(

@@ -5,7 +5,7 @@ use super::collection::{load_all, CollectionError, Expected, LoadOptions, Proble
 use super::solve::prepare_problem;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, Limits, Options, Outcome, Rules};
+use crate::search::{solve, Options, Outcome, Rules};
 use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
@@ -28,14 +28,9 @@ pub struct VerifyRequest {
     /// Problems solved at once, each on its own thread with its own table (default: the number
     /// of cores).
     pub jobs: Option<usize>,
-    /// Node limit per problem.
-    pub nodes: Option<u64>,
-    /// Time limit per problem.
-    pub time: Option<Duration>,
-    /// Table size per problem in megabytes.
-    pub hash_mb: usize,
-    /// How lengths are counted; also chooses the TSV length column.
-    pub rules: Rules,
+    /// Rules (which also choose the TSV length column), table size per problem and limits of
+    /// each search.
+    pub options: Options,
     /// A TSV length column to use instead of the one the rules choose.
     pub length_column: Option<String>,
     /// Where to write the JSON report.
@@ -211,7 +206,7 @@ pub(super) struct Job {
 /// report if asked.
 pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
     let options = LoadOptions {
-        rules: req.rules,
+        rules: req.options.rules,
         length_column: req.length_column.clone(),
     };
     let rows = load_all(&req.paths, &options)?;
@@ -243,16 +238,8 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     bar.set_message(totals.counts());
 
     let start = Instant::now();
-    let search = Options {
-        rules: req.rules,
-        hash_mb: req.hash_mb,
-        limits: Limits {
-            nodes: req.nodes,
-            time: req.time,
-            stop: Some(stop.clone()),
-            progress: None,
-        },
-    };
+    let mut search = req.options.clone();
+    search.limits.stop = Some(stop.clone());
     solve_all(&pool, &jobs, &search, &stop, |row, record| {
         totals.add(&record);
         announce(&bar, &record);
@@ -269,11 +256,11 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     let exit = exit_of(&records, interrupted);
     if let Some(file) = report_file {
         let report = VerifyReport {
-            rules: req.rules,
+            rules: req.options.rules,
             jobs: threads,
-            hash_mb: req.hash_mb,
-            node_limit: req.nodes,
-            time_limit_s: req.time.map(|t| t.as_secs_f64()),
+            hash_mb: req.options.hash_mb,
+            node_limit: req.options.limits.nodes,
+            time_limit_s: req.options.limits.time.map(|t| t.as_secs_f64()),
             interrupted,
             wall_ms: wall.as_millis() as u64,
             totals,
