@@ -1,0 +1,6 @@
+//! Shared helpers of the integration tests. Each test crate uses only some of them.
+#![allow(dead_code)]
+
+pub mod oracle;
+pub mod random;
+pub mod reference;
