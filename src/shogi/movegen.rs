@@ -104,7 +104,12 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
     let our_king = pos.king(us);
     let (checkers, pinned) = match our_king {
         Some(k) => (
-            pos.attackers_to(them, k, occ),
+            // The full attacker set only when there is one.
+            if pos.is_attacked_by(them, k, occ) {
+                pos.attackers_to(them, k, occ)
+            } else {
+                Bitboard::EMPTY
+            },
             pos.slider_blockers(k, them, occ) & own,
         ),
         None => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -123,7 +128,21 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
         king_moves(pos, k, check_info, list);
     }
     if targets.is_any() {
-        for from in own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square) {
+        let mut movers = own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        if let Some(ci) = check_info {
+            // Far from the king only a ranging piece, or one that uncovers a slider, can check.
+            let ranging = [
+                PieceKind::Lance,
+                PieceKind::Bishop,
+                PieceKind::Rook,
+                PieceKind::Horse,
+                PieceKind::Dragon,
+            ]
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k));
+            movers &= CHECK_BOX[ci.king.index()] | ranging | ci.discoverers;
+        }
+        for from in movers {
             let kind = pos.piece_at(from).expect("own square holds a piece").kind;
             let mut to_set = attacks(us, kind, from, occ) & targets;
             if pinned.contains(from) {
@@ -211,11 +230,11 @@ fn drops(
             continue;
         }
         let mut to_set = drop_targets & drop_zone(us, kind);
-        if kind == PieceKind::Pawn {
-            to_set &= !double_pawn_files(pos, us);
-        }
         if let Some(ci) = check_info {
             to_set &= ci.squares[kind.index()];
+        }
+        if kind == PieceKind::Pawn && to_set.is_any() {
+            to_set &= !double_pawn_files(pos, us);
         }
         for to in to_set {
             if kind == PieceKind::Pawn && Some(to) == pawn_mate_square && is_pawn_drop_mate(pos, to)
@@ -227,19 +246,46 @@ fn drops(
     }
 }
 
-/// The squares where `color` may drop `kind` without making it a dead piece.
+/// `DROP_ZONE[color][kind]`: the squares where `color` may drop hand kind `kind` without making
+/// it a dead piece (no pawn or lance on the last rank, no knight on the last two).
+static DROP_ZONE: [[Bitboard; 7]; 2] = {
+    let mut t = [[Bitboard::FULL; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let (last, second) = if c == 0 { (1, 2) } else { (9, 8) };
+        let not_last = Bitboard(Bitboard::FULL.0 & !Bitboard::rank(last).0);
+        t[c][PieceKind::Pawn as usize] = not_last;
+        t[c][PieceKind::Lance as usize] = not_last;
+        t[c][PieceKind::Knight as usize] = Bitboard(not_last.0 & !Bitboard::rank(second).0);
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn drop_zone(color: Color, kind: PieceKind) -> Bitboard {
-    let (near, far) = match color {
-        Color::Black => (1, 2),
-        Color::White => (9, 8),
-    };
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => !Bitboard::rank(near),
-        PieceKind::Knight => !(Bitboard::rank(near) | Bitboard::rank(far)),
-        _ => Bitboard::FULL,
-    }
+    DROP_ZONE[color.index()][kind.index()]
 }
+
+/// `CHECK_BOX[k]`: the squares within two files and four ranks of `k`. A piece that moves one
+/// step (or jumps as a knight) and uncovers nothing can give check only from inside it.
+static CHECK_BOX: [Bitboard; 81] = {
+    let mut t = [Bitboard::EMPTY; 81];
+    let mut k = 0;
+    while k < 81 {
+        let (kf, kr) = ((k / 9) as i32, (k % 9) as i32);
+        let mut s = 0;
+        while s < 81 {
+            let (f, r) = ((s / 9) as i32, (s % 9) as i32);
+            if (f - kf).abs() <= 2 && (r - kr).abs() <= 4 {
+                t[k].0 |= 1u128 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 /// Counts the leaves of the legal move tree to `depth` plies (打ち歩詰め excluded).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
