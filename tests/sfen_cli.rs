@@ -177,15 +177,19 @@ fn empty_input() {
 
 #[test]
 fn too_many_pieces_of_a_kind() {
-    // 19 pawns (all in hand); the count is a fault of the whole position, reported at column 1.
+    // 19 pawns, all in hand: reported at the hands (column 25).
     assert_rejected(
         &format!("{KINGS} b 19P 1"),
-        1,
+        25,
         "too many Pawn pieces: 19, the set holds 18",
     );
-    // perft.tsv peeper_a has three bishops: rejected unless --any-counts is given.
+    // 19 pawns on the board: reported at the board (column 1).
+    let pawns = "4k4/9/9/ppppppppp/9/PPPPPPPPP/9/4+P4/4K4 b - 1";
+    assert_rejected(pawns, 1, "too many Pawn pieces: 19, the set holds 18");
+    // perft.tsv peeper_a has three bishops, one in hand: rejected (at the hands, column 41)
+    // unless --any-counts is given.
     let peeper = "k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1";
-    assert_rejected(peeper, 1, "too many Bishop pieces: 3, the set holds 2");
+    assert_rejected(peeper, 41, "too many Bishop pieces: 3, the set holds 2");
     let out = tsume(&["perft", peeper, "1", "--any-counts"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("perft 1: 45 nodes"));

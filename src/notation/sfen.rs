@@ -55,7 +55,7 @@ pub enum SfenFault {
     /// The side to move is not `b` or `w`.
     #[error("side to move must be 'b' or 'w', found '{0}'")]
     BadSide(String),
-    /// A hand count that is zero, one, or too large.
+    /// A hand count that is zero, has more than two digits, or exceeds what a hand can hold.
     #[error("bad count {0} in the hands")]
     BadCount(String),
     /// A hand kind listed twice.
@@ -254,7 +254,14 @@ fn parse_sfen_fields(
                 .map(|s| columns[s.index()])
                 .max()
                 .unwrap_or(board_tok.column),
-            PositionError::TooManyPieces { .. } => board_tok.column,
+            // Point at the hands when they hold the kind, else at the board.
+            PositionError::TooManyPieces { kind, .. } => {
+                if hands.iter().any(|h| h.has(*kind)) {
+                    hand_tok.column
+                } else {
+                    board_tok.column
+                }
+            }
             PositionError::OpponentInCheck { .. } => side_tok.column,
         };
         err(column, SfenFault::Illegal(e))

@@ -274,7 +274,7 @@ static CHECK_BOX: [Bitboard; 81] = {
     let mut k = 0;
     while k < 81 {
         let (kf, kr) = ((k / 9) as i32, (k % 9) as i32);
-        let mut s = 0;
+        let mut s: usize = 0;
         while s < 81 {
             let (f, r) = ((s / 9) as i32, (s % 9) as i32);
             if (f - kf).abs() <= 2 && (r - kr).abs() <= 4 {
