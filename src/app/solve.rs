@@ -6,12 +6,12 @@ use crate::notation::diagram::diagram;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, Options, Outcome, Report};
+use crate::search::{solve, Options, Outcome, Progress, Report};
 use crate::shogi::{fill_defender_hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -85,9 +85,9 @@ pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, 
 /// Runs the search on a thread with a deep stack (the search recurses once per ply), showing a
 /// progress line on the terminal once it has run for a second.
 pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
-    let counter = Arc::new(AtomicU64::new(0));
+    let progress = Arc::new(Progress::default());
     let mut options = options.clone();
-    options.limits.progress = Some(counter.clone());
+    options.limits.progress = Some(progress.clone());
     let pos = pos.clone();
     let handle = std::thread::Builder::new()
         .stack_size(1 << 30)
@@ -106,11 +106,12 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
             b.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("style"));
             b
         });
-        let nodes = counter.load(Ordering::Relaxed);
+        let nodes = progress.nodes.load(Ordering::Relaxed);
         bar.set_message(format!(
-            "{} nodes, {:.2} M nodes/s",
+            "{} nodes, {:.2} M nodes/s, hash {:.1}%",
             nodes,
-            nodes as f64 / secs / 1e6
+            nodes as f64 / secs / 1e6,
+            progress.hash_permille.load(Ordering::Relaxed) as f64 / 10.0
         ));
         bar.tick();
     }

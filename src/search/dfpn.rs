@@ -169,7 +169,8 @@ impl Dfpn {
             return;
         }
         self.next_check = self.nodes + 1024;
-        self.limits.publish(self.nodes);
+        let table = &self.table;
+        self.limits.publish(self.nodes, || table.usage_permille());
         if self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
             || self.limits.stop_requested()

@@ -8,7 +8,7 @@ pub mod verify;
 
 pub use line::{solve, Outcome, Report};
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -21,14 +21,26 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Stop when this flag is set (for Ctrl-C or a GUI's `stop`).
     pub stop: Option<Arc<AtomicBool>>,
-    /// The node count, published here every 1024 nodes (for a progress display).
-    pub progress: Option<Arc<AtomicU64>>,
+    /// Where the search publishes its progress (for a progress display).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// A running search's counters, readable from another thread.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Nodes searched, updated every 1024 nodes.
+    pub nodes: AtomicU64,
+    /// Permille of the table in use, updated every 65,536 nodes.
+    pub hash_permille: AtomicU32,
 }
 
 impl Limits {
-    fn publish(&self, nodes: u64) {
+    fn publish(&self, nodes: u64, hash_permille: impl FnOnce() -> u32) {
         if let Some(p) = &self.progress {
-            p.store(nodes, Ordering::Relaxed);
+            p.nodes.store(nodes, Ordering::Relaxed);
+            if nodes % 65536 < 1024 {
+                p.hash_permille.store(hash_permille(), Ordering::Relaxed);
+            }
         }
     }
 
