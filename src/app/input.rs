@@ -31,11 +31,12 @@ pub enum InputError {
     NotAProblem(String),
 }
 
-/// Reads `arg`: the path of an existing file (its first line that is not blank or a `#`
-/// comment is the SFEN), or else SFEN text.
+/// Reads `arg`: a file (its first line that is not blank or a `#` comment is the SFEN), or else
+/// SFEN text. SFEN always has spaces, so a single word with a `/` or a `.` in it is a path.
 pub fn read_problem(arg: &str) -> Result<SfenRecord, InputError> {
     let path = Path::new(arg);
-    if !arg.contains(char::is_whitespace) && path.is_file() {
+    let one_word = !arg.contains(char::is_whitespace);
+    if one_word && (path.is_file() || arg.contains(['/', '\\', '.'])) {
         let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
             path: arg.to_string(),
             source,
