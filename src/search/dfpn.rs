@@ -16,7 +16,8 @@
 //! longer depends on how the node was reached.
 
 use super::pieces::{
-    defender_proof_hand, disproof_hand_before, no_check_disproof_hand, proof_hand_before,
+    defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
+    not_mated_disproof_hand, proof_hand_before,
 };
 use super::table::{Probe, Table, INF, UNBOUNDED};
 use super::Limits;
@@ -230,7 +231,8 @@ impl Dfpn {
                 return v;
             }
             if depth == 0 {
-                return Value::disproven(0, Hand::full(), NO_REP);
+                let dh = not_mated_disproof_hand(pos, self.attacker, &list);
+                return Value::disproven(0, dh, NO_REP);
             }
         }
         let child_depth = depth - 1;
@@ -310,7 +312,8 @@ impl Dfpn {
                 self.store(pos.board_key(), pos.hand(self.attacker), &v, ply, 1);
                 v
             } else if depth == 0 {
-                Value::disproven(0, Hand::full(), NO_REP)
+                let dh = not_mated_disproof_hand(pos, self.attacker, &list);
+                Value::disproven(0, dh, NO_REP)
             } else {
                 Value::unknown(list.len() as u32, 1)
             }
@@ -361,7 +364,7 @@ impl Dfpn {
             {
                 return Value::disproven(
                     plus_one(c.value.len),
-                    c.value.hand,
+                    defender_disproof_hand(pos, self.attacker, c.m, c.value.hand),
                     settle(c.value.rep, ply),
                 );
             }

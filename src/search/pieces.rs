@@ -65,6 +65,30 @@ pub fn defender_proof_hand(pos: &Position, attacker: Color, children: Hand) -> H
     h
 }
 
+/// The disproof hand of a defender node that escapes by `m`, from the disproof hand `child` of
+/// the position it reaches. A board move does not depend on the hands; a drop needs the defender
+/// to keep a piece of its kind, so the attacker may hold at most all but one of those the two
+/// hands share.
+pub fn defender_disproof_hand(pos: &Position, attacker: Color, m: Move, child: Hand) -> Hand {
+    match m.drop_kind() {
+        None => child,
+        Some(kind) => {
+            let shared = pos.hand(attacker).count(kind) + pos.hand(!attacker).count(kind);
+            let most = child.count(kind).min(shared.saturating_sub(1));
+            child.with_count(kind, most).expect("within capacity")
+        }
+    }
+}
+
+/// The disproof hand of a defender node that is not mated now (it has `replies`): any hand
+/// when a board move escapes, else the hands that leave the defender the first drop's piece.
+pub fn not_mated_disproof_hand(pos: &Position, attacker: Color, replies: &[Move]) -> Hand {
+    match replies.iter().find(|m| !m.is_drop()).or(replies.first()) {
+        Some(&m) => defender_disproof_hand(pos, attacker, m, Hand::full()),
+        None => Hand::full(),
+    }
+}
+
 fn saturating_plus(h: Hand, kind: PieceKind) -> Hand {
     if h.count(kind) < Hand::capacity(kind) {
         h.plus(kind)
@@ -78,5 +102,41 @@ fn saturating_minus(h: Hand, kind: PieceKind) -> Hand {
         h.minus(kind)
     } else {
         h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::shogi::Square;
+
+    #[test]
+    fn an_escape_by_drop_keeps_the_defender_its_piece() {
+        // White (defender) is in check from the rook on 5i and holds one gold; Black holds two.
+        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/4R4 w 2Gg 1").unwrap();
+        let b5 = Square::new(5, 2).unwrap();
+        let drop = Move::drop(PieceKind::Gold, b5);
+        let h = defender_disproof_hand(&pos, Color::Black, drop, Hand::full());
+        // With a third gold the attacker would leave the defender none to drop.
+        assert_eq!(h.count(PieceKind::Gold), 2);
+        assert_eq!(
+            h.count(PieceKind::Silver),
+            Hand::capacity(PieceKind::Silver)
+        );
+        // Only a drop escapes, so "not mated now" is limited in the same way.
+        let replies = [drop];
+        let h = not_mated_disproof_hand(&pos, Color::Black, &replies);
+        assert_eq!(h.count(PieceKind::Gold), 2);
+        // A board move escapes whatever the hands.
+        let step = Move::normal(
+            Square::new(5, 1).unwrap(),
+            Square::new(4, 1).unwrap(),
+            false,
+        );
+        assert_eq!(
+            not_mated_disproof_hand(&pos, Color::Black, &[drop, step]),
+            Hand::full()
+        );
     }
 }
