@@ -21,9 +21,14 @@ fn input_error(e: impl std::fmt::Display) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    run(cli.command).unwrap_or_else(|code| code)
+}
+
+/// Runs one command; `Err` carries the exit code of flags that were refused.
+fn run(command: Command) -> Result<ExitCode, ExitCode> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    match cli.command {
+    Ok(match command {
         Command::Perft {
             position,
             depth,
@@ -46,10 +51,7 @@ fn main() -> ExitCode {
             search,
             json,
         } => {
-            let options = match search_options(&search) {
-                Ok(o) => o,
-                Err(code) => return code,
-            };
+            let options = search_options(&search)?;
             let req = SolveRequest {
                 problem,
                 literal_hands,
@@ -72,10 +74,7 @@ fn main() -> ExitCode {
             report,
             quiet,
         } => {
-            let options = match search_options(&search) {
-                Ok(o) => o,
-                Err(code) => return code,
-            };
+            let options = search_options(&search)?;
             let req = VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
@@ -91,10 +90,7 @@ fn main() -> ExitCode {
             search,
             length_column,
         } => {
-            let options = match search_options(&search) {
-                Ok(o) => o,
-                Err(code) => return code,
-            };
+            let options = search_options(&search)?;
             let req = BenchRequest {
                 paths,
                 options,
@@ -102,7 +98,7 @@ fn main() -> ExitCode {
             };
             exit_code(tsume::app::bench::run(&req, &mut out))
         }
-    }
+    })
 }
 
 fn exit_code(result: Result<VerifyExit, VerifyError>) -> ExitCode {
