@@ -7,7 +7,8 @@ use cli::{Cli, Command, RulesArg, SearchArgs};
 use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
 use tsume::app::solve::SolveRequest;
-use tsume::app::verify::{VerifyError, VerifyExit, VerifyRequest};
+use tsume::app::verify::{VerifyError, VerifyRequest};
+use tsume::app::AppError;
 use tsume::search::{Limits, Options, Rules};
 use tsume::shogi::PieceCounts;
 
@@ -58,13 +59,10 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 options,
                 json,
             };
-            match tsume::app::solve::run(&req, &mut out) {
-                Ok(verdict) => ExitCode::from(verdict as u8),
-                Err(e) => {
-                    eprintln!("tsume: error: {e}");
-                    ExitCode::from(e.exit_code())
-                }
-            }
+            finish(
+                tsume::app::solve::run(&req, &mut out).map(|v| v as u8),
+                AppError::exit_code,
+            )
         }
         Command::Verify {
             paths,
@@ -83,7 +81,10 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 report,
                 quiet,
             };
-            exit_code(tsume::app::verify::run(&req, &mut out))
+            finish(
+                tsume::app::verify::run(&req, &mut out).map(|v| v as u8),
+                VerifyError::exit_code,
+            )
         }
         Command::Bench {
             paths,
@@ -96,17 +97,21 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 options,
                 length_column,
             };
-            exit_code(tsume::app::bench::run(&req, &mut out))
+            finish(
+                tsume::app::bench::run(&req, &mut out).map(|v| v as u8),
+                VerifyError::exit_code,
+            )
         }
     })
 }
 
-fn exit_code(result: Result<VerifyExit, VerifyError>) -> ExitCode {
+/// The exit code of a command's outcome; an error is printed on standard error first.
+fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) -> ExitCode {
     match result {
-        Ok(exit) => ExitCode::from(exit as u8),
+        Ok(code) => ExitCode::from(code),
         Err(e) => {
             eprintln!("tsume: error: {e}");
-            ExitCode::from(e.exit_code())
+            ExitCode::from(code_of(&e))
         }
     }
 }

@@ -5,8 +5,11 @@
 //! leaves (default 10,000,000,000; `all` for every row, which includes startpos depth 8 with
 //! 416 G leaves).
 
+mod support;
+
 use std::process::Command;
 use std::time::Instant;
+use support::tsv;
 use tsume::notation::sfen::parse_sfen_record_with;
 use tsume::shogi::movegen::perft;
 use tsume::shogi::PieceCounts;
@@ -24,31 +27,18 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(PERFT_TSV).expect("read perft.tsv");
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|&h| h == name)
-            .unwrap_or_else(|| panic!("perft.tsv has no column {name}"))
+    let number = |row: &std::collections::HashMap<String, String>, col: &str| -> u64 {
+        row[col]
+            .parse()
+            .unwrap_or_else(|_| panic!("perft.tsv row {}: bad {col}", row["name"]))
     };
-    let (name, sfen, depth, nodes) = (col("name"), col("sfen"), col("depth"), col("nodes"));
-    lines
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Row {
-                name: f[name].to_string(),
-                sfen: f[sfen].to_string(),
-                depth: f[depth]
-                    .parse()
-                    .unwrap_or_else(|_| panic!("perft.tsv line {}: bad depth", i + 2)),
-                nodes: f[nodes]
-                    .parse()
-                    .unwrap_or_else(|_| panic!("perft.tsv line {}: bad nodes", i + 2)),
-            }
+    tsv::rows(PERFT_TSV)
+        .iter()
+        .map(|r| Row {
+            name: r["name"].clone(),
+            sfen: r["sfen"].clone(),
+            depth: number(r, "depth") as u32,
+            nodes: number(r, "nodes"),
         })
         .collect()
 }

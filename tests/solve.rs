@@ -1,9 +1,11 @@
 //! `tsume solve` against the reference problems: every row of short.tsv with a known minimax
 //! length, the no-mate rows, and the 図巧 problems whose minimax length is at most 21.
 
+mod support;
+
 use serde::Deserialize;
-use std::collections::HashMap;
 use std::process::Command;
+use support::tsv::rows;
 
 const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
 const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
@@ -23,23 +25,6 @@ struct SolveJson {
     nodes_per_second: u64,
     hash_permille: u32,
     hash_mb: usize,
-}
-
-/// The rows of a TSV file as maps from header name to field.
-fn rows(path: &str) -> Vec<HashMap<String, String>> {
-    let text = std::fs::read_to_string(path).expect("reference data beside the project");
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
-    lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            header
-                .iter()
-                .zip(l.split('\t'))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
-                .collect()
-        })
-        .collect()
 }
 
 /// Runs `tsume solve SFEN --json [extra…]`, returning the exit code and the parsed output.

@@ -212,28 +212,9 @@ impl Dfpn {
         if self.aborted {
             return Value::unknown(1, 1);
         }
-        if or && depth == 0 {
-            return Value::disproven(0, Hand::full(), NO_REP);
-        }
         let mut list = MoveList::new();
-        if or {
-            check_moves(pos, &mut list);
-            if list.is_empty() {
-                let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
-                self.store(pos.board_key(), hand, &v, ply, 1);
-                return v;
-            }
-        } else {
-            legal_moves(pos, &mut list);
-            if list.is_empty() {
-                let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
-                self.store(pos.board_key(), hand, &v, ply, 1);
-                return v;
-            }
-            if depth == 0 {
-                let dh = not_mated_disproof_hand(pos, self.attacker, &list);
-                return Value::disproven(0, dh, NO_REP);
-            }
+        if let Some(v) = self.expand(pos, depth, &mut list) {
+            return v;
         }
         let child_depth = depth - 1;
         let mut children = Vec::with_capacity(list.len());
@@ -242,7 +223,7 @@ impl Dfpn {
             let child_hand = if or { mover_hand } else { hand };
             let probe = self.table.probe(key, child_hand, child_depth);
             let value = if probe == Probe::NOT_FOUND {
-                self.evaluate_leaf(pos, m, child_depth, ply + 1)
+                self.evaluate_leaf(pos, m, child_depth)
             } else {
                 Value::from_probe(probe)
             };
@@ -279,45 +260,55 @@ impl Dfpn {
         };
         self.path.remove(&full_key);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
-        self.store(pos.board_key(), hand, &result, ply, work);
+        self.store(pos.board_key(), hand, &result, work);
         result
     }
 
-    /// The first value of a child the table does not know, from one look at it: a defender
-    /// with no reply is mated and an attacker with no check has failed (facts, stored); else the
-    /// estimates of df-pn+: as many proof leaves as the defender has replies, as many disproof
-    /// leaves as the attacker has checks.
-    fn evaluate_leaf(&mut self, pos: &mut Position, m: Move, depth: u16, ply: u32) -> Value {
-        let undo = pos.make_move(m);
-        let or = pos.side_to_move() == self.attacker;
-        let mut list = MoveList::new();
-        let v = if or {
+    /// Generates the moves of `pos` into `list` (checks for the attacker, replies for the
+    /// defender) and returns the value when they decide it at once: an attacker with no move left
+    /// in the bound or no check has failed, a defender with no reply is mated (both facts, stored),
+    /// a defender not mated with no move left in the bound is not mated within it.
+    fn expand(&mut self, pos: &Position, depth: u16, list: &mut MoveList) -> Option<Value> {
+        let hand = pos.hand(self.attacker);
+        if pos.side_to_move() == self.attacker {
             if depth == 0 {
-                Value::disproven(0, Hand::full(), NO_REP)
-            } else {
-                check_moves(pos, &mut list);
-                if list.is_empty() {
-                    let hand = pos.hand(self.attacker);
-                    let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
-                    self.store(pos.board_key(), hand, &v, ply, 1);
-                    v
-                } else {
-                    Value::unknown(1, list.len() as u32)
-                }
+                return Some(Value::disproven(0, Hand::full(), NO_REP));
+            }
+            check_moves(pos, list);
+            if list.is_empty() {
+                let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
+                self.store(pos.board_key(), hand, &v, 1);
+                return Some(v);
             }
         } else {
-            legal_moves(pos, &mut list);
+            legal_moves(pos, list);
             if list.is_empty() {
                 let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
-                self.store(pos.board_key(), pos.hand(self.attacker), &v, ply, 1);
-                v
-            } else if depth == 0 {
-                let dh = not_mated_disproof_hand(pos, self.attacker, &list);
-                Value::disproven(0, dh, NO_REP)
-            } else {
-                Value::unknown(list.len() as u32, 1)
+                self.store(pos.board_key(), hand, &v, 1);
+                return Some(v);
             }
-        };
+            if depth == 0 {
+                let dh = not_mated_disproof_hand(pos, self.attacker, list);
+                return Some(Value::disproven(0, dh, NO_REP));
+            }
+        }
+        None
+    }
+
+    /// The first value of a child the table does not know, from one look at it ([`Dfpn::expand`]);
+    /// if that does not decide it, the estimates of df-pn+: as many proof leaves as the defender
+    /// has replies, as many disproof leaves as the attacker has checks.
+    fn evaluate_leaf(&mut self, pos: &mut Position, m: Move, depth: u16) -> Value {
+        let undo = pos.make_move(m);
+        let mut list = MoveList::new();
+        let v = self.expand(pos, depth, &mut list).unwrap_or_else(|| {
+            let n = list.len() as u32;
+            if pos.side_to_move() == self.attacker {
+                Value::unknown(1, n)
+            } else {
+                Value::unknown(n, 1)
+            }
+        });
         pos.unmake_move(m, undo);
         v
     }
@@ -387,7 +378,7 @@ impl Dfpn {
         }
     }
 
-    fn store(&mut self, key: u64, hand: Hand, v: &Value, _ply: u32, work: u32) {
+    fn store(&mut self, key: u64, hand: Hand, v: &Value, work: u32) {
         if v.is_proven() {
             self.table.store_proven(key, hand, v.hand, v.len, work);
         } else if v.is_disproven() {

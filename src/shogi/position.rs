@@ -73,13 +73,6 @@ pub struct Undo {
     hand_key: u64,
 }
 
-impl Undo {
-    /// The piece the move captured, if any.
-    pub fn captured(&self) -> Option<Piece> {
-        self.captured
-    }
-}
-
 /// A shogi position. The board key (pieces on squares and the side to move) is kept apart from
 /// the hand key, so a table can key on the board and compare hands separately.
 #[derive(Clone, Debug)]
@@ -253,14 +246,6 @@ impl Position {
         self.by_kind[kind.index()] & self.by_color[color.index()]
     }
 
-    #[inline]
-    fn kinds(&self, color: Color, kinds: &[PieceKind]) -> Bitboard {
-        let bb = kinds
-            .iter()
-            .fold(Bitboard::EMPTY, |a, k| a | self.by_kind[k.index()]);
-        bb & self.by_color[color.index()]
-    }
-
     /// Key of the board and the side to move; hands excluded.
     #[inline]
     pub fn board_key(&self) -> u64 {
@@ -288,12 +273,7 @@ impl Position {
             | (lance_attacks(them, sq, occ) & self.by_kind[Lance.index()])
             | (knight_attacks(them, sq) & self.by_kind[Knight.index()])
             | (silver_attacks(them, sq) & self.by_kind[Silver.index()])
-            | (gold_attacks(them, sq)
-                & (self.by_kind[Gold.index()]
-                    | self.by_kind[ProPawn.index()]
-                    | self.by_kind[ProLance.index()]
-                    | self.by_kind[ProKnight.index()]
-                    | self.by_kind[ProSilver.index()]))
+            | (gold_attacks(them, sq) & self.gold_like_squares())
             | (king_attacks(sq)
                 & (self.by_kind[King.index()]
                     | self.by_kind[Horse.index()]
@@ -316,12 +296,7 @@ impl Position {
         if ((pawn_attacks(them, sq) & k[Pawn.index()])
             | (knight_attacks(them, sq) & k[Knight.index()])
             | (silver_attacks(them, sq) & k[Silver.index()])
-            | (gold_attacks(them, sq)
-                & (k[Gold.index()]
-                    | k[ProPawn.index()]
-                    | k[ProLance.index()]
-                    | k[ProKnight.index()]
-                    | k[ProSilver.index()]))
+            | (gold_attacks(them, sq) & self.gold_like_squares())
             | (king_attacks(sq) & (k[King.index()] | k[Horse.index()] | k[Dragon.index()])))
             & own
             != Bitboard::EMPTY
@@ -388,22 +363,16 @@ impl Position {
         blockers
     }
 
-    /// The pieces of the side to move pinned to its own king.
+    /// The squares of gold-like pieces (gold and the four small promoted kinds), both colours.
     #[inline]
-    pub fn pinned(&self) -> Bitboard {
-        match self.king(self.side) {
-            Some(k) => {
-                self.slider_blockers(k, !self.side, self.occupied()) & self.pieces(self.side)
-            }
-            None => Bitboard::EMPTY,
-        }
-    }
-
-    /// The gold-like pieces (gold and the four small promoted kinds) of `color`.
-    #[inline]
-    pub fn gold_likes(&self, color: Color) -> Bitboard {
+    fn gold_like_squares(&self) -> Bitboard {
         use PieceKind::*;
-        self.kinds(color, &[Gold, ProPawn, ProLance, ProKnight, ProSilver])
+        let k = &self.by_kind;
+        k[Gold.index()]
+            | k[ProPawn.index()]
+            | k[ProLance.index()]
+            | k[ProKnight.index()]
+            | k[ProSilver.index()]
     }
 
     #[inline]
@@ -536,16 +505,6 @@ impl Position {
         self.ply -= 1;
         self.board_key = undo.board_key;
         self.hand_key = undo.hand_key;
-    }
-
-    /// Passes the turn without moving (for analysis of the other side's threats).
-    pub fn with_side_to_move(&self, side: Color) -> Position {
-        let mut p = self.clone();
-        if p.side != side {
-            p.side = side;
-            p.board_key ^= zobrist::SIDE;
-        }
-        p
     }
 
     /// The position with `color`'s hand replaced. The caller keeps piece counts within the set.

@@ -4,3 +4,4 @@
 pub mod oracle;
 pub mod random;
 pub mod reference;
+pub mod tsv;
