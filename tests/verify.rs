@@ -80,6 +80,14 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The (id, status) of every problem in a report, in order.
+fn statuses(r: &Report) -> Vec<(&str, &str)> {
+    r.problems
+        .iter()
+        .map(|p| (p.id.as_str(), p.status.as_str()))
+        .collect()
+}
+
 fn read_report(path: &Path) -> Report {
     let json = std::fs::read_to_string(path).expect("the report is written");
     serde_json::from_str(&json).unwrap_or_else(|e| panic!("unparsable report ({e}): {json}"))
@@ -188,11 +196,7 @@ fn a_wrong_expected_length_exits_1_and_names_it() {
         "{summary}"
     );
     let r = read_report(&report);
-    let statuses: Vec<_> = r
-        .problems
-        .iter()
-        .map(|p| (p.id.as_str(), p.status.as_str()))
-        .collect();
+    let statuses = statuses(&r);
     assert_eq!(
         statuses,
         [("right-3", "ok"), ("wrong-5", "mismatch"), ("any", "ok")]
@@ -247,11 +251,7 @@ fn a_malformed_row_is_an_error_row_and_the_rest_still_run() {
         "{summary}"
     );
     let r = read_report(&report);
-    let statuses: Vec<_> = r
-        .problems
-        .iter()
-        .map(|p| (p.id.as_str(), p.status.as_str()))
-        .collect();
+    let statuses = statuses(&r);
     assert_eq!(
         statuses,
         [
