@@ -411,6 +411,13 @@ impl Position {
         self.hand_key = self.hand_key.wrapping_sub(zobrist::hand(color, kind));
     }
 
+    /// Moves one `kind` from `from`'s hand to the other side's hand (the board is unchanged).
+    /// Undone by the same call with the colours swapped.
+    pub fn pass_hand_piece(&mut self, from: Color, kind: PieceKind) {
+        self.take_from_hand(from, kind);
+        self.add_to_hand(!from, kind);
+    }
+
     /// The board key and the mover's hand after `m`, without playing it.
     #[inline]
     pub fn keys_after(&self, m: Move) -> (u64, Hand) {
