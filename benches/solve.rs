@@ -7,7 +7,7 @@ mod common;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use tsume::search::verify::verify_mate_line;
-use tsume::search::{solve, Options, Outcome};
+use tsume::search::{solve, Options, Outcome, Rules};
 
 /// Transposition table size per solve.
 const HASH_MB: usize = 16;
@@ -29,13 +29,14 @@ fn bench_solve(c: &mut Criterion) {
         .collect();
     assert!(!problems.is_empty(), "no mate3/5/7 rows in short.tsv");
     let options = Options {
+        rules: Rules::Game,
         hash_mb: HASH_MB,
         ..Options::default()
     };
     let solve_checked = |id: &str, pos, len: usize| {
         let report = solve(black_box(pos), &options);
         match report.outcome {
-            Outcome::Mate { line } if line.len() == len => line,
+            Outcome::Mate { line, .. } if line.length() == len => line,
             other => panic!("{id}: expected a mate in {len}, got {other:?}"),
         }
     };

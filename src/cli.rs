@@ -105,8 +105,21 @@ pub struct SearchArgs {
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     pub hash: u64,
     /// How mate lengths are counted; also chooses the TSV length column of a collection.
-    #[arg(long, value_enum, default_value_t = RulesArg::Game)]
+    #[arg(long, value_enum, default_value_t = RulesArg::Tsume)]
     pub rules: RulesArg,
+    /// Tsume rules: which attacker pieces may take an interposed piece for the drop to count as
+    /// futile.
+    #[arg(long, value_enum, default_value_t = FutileArg::Any)]
+    pub futile: FutileArg,
+}
+
+/// Which attacker pieces may take a futile interposition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FutileArg {
+    /// Only the checking piece.
+    Checker,
+    /// Any attacker piece whose capture gives check.
+    Any,
 }
 
 /// How mate lengths are counted.
@@ -114,7 +127,7 @@ pub struct SearchArgs {
 pub enum RulesArg {
     /// The rules of the game: every legal defence counted (minimax length).
     Game,
-    /// The tsume conventions: futile interpositions not counted (not available yet: refused).
+    /// The tsume conventions: futile interpositions not counted, no pieces left over.
     Tsume,
 }
 

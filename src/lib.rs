@@ -13,8 +13,8 @@
 //! // Black drops the gold on 5b: mate. The defender holds every other piece.
 //! let pos = fill_defender_hand(&parse_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap());
 //! let report = solve(&pos, &Options { hash_mb: 16, ..Options::default() });
-//! let Outcome::Mate { line } = report.outcome else { panic!("a mate in 1") };
-//! assert_eq!(line.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["G*5b"]);
+//! let Outcome::Mate { line, .. } = report.outcome else { panic!("a mate in 1") };
+//! assert_eq!(line.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["G*5b"]);
 //! assert!(verify_mate_line(&pos, &line).is_ok());
 //! ```
 #![deny(missing_docs)]

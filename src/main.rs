@@ -3,12 +3,13 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, RulesArg, SearchArgs};
+use cli::{Cli, Command, FutileArg, RulesArg, SearchArgs};
 use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
 use tsume::app::solve::SolveRequest;
 use tsume::app::verify::{VerifyError, VerifyRequest};
 use tsume::app::AppError;
+use tsume::search::futile::Capturer;
 use tsume::search::{Limits, Options, Rules};
 use tsume::shogi::PieceCounts;
 
@@ -119,7 +120,14 @@ fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) ->
 /// The search settings the flags ask for.
 fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
     Ok(Options {
-        rules: rules_of(args.rules)?,
+        rules: match args.rules {
+            RulesArg::Game => Rules::Game,
+            RulesArg::Tsume => Rules::Tsume,
+        },
+        futile: match args.futile {
+            FutileArg::Checker => Capturer::Checker,
+            FutileArg::Any => Capturer::Any,
+        },
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
         limits: Limits {
             nodes: args.nodes,
@@ -127,16 +135,4 @@ fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
             ..Limits::default()
         },
     })
-}
-
-/// The search's rules for the flag. Lengths under the tsume conventions are not computed yet:
-/// rather than report game-rule lengths under that name, `--rules tsume` is refused.
-fn rules_of(rules: RulesArg) -> Result<Rules, ExitCode> {
-    match rules {
-        RulesArg::Game => Ok(Rules::Game),
-        RulesArg::Tsume => Err(input_error(
-            "--rules tsume is not available yet: lengths under the tsume conventions \
-             (futile interpositions not counted) are not computed; use --rules game",
-        )),
-    }
 }

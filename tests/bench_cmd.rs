@@ -8,7 +8,7 @@ const MATE357: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/mate357.sfe
 #[test]
 fn bench_prints_one_row_per_problem_then_the_totals() {
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(["bench", MATE357, "--hash", "16"])
+        .args(["bench", MATE357, "--hash", "16", "--rules", "game"])
         .output()
         .expect("run tsume");
     let text = String::from_utf8_lossy(&out.stdout);

@@ -1,5 +1,6 @@
-//! `tsume solve` against the reference problems: every row of short.tsv with a known minimax
-//! length, the no-mate rows, and the 図巧 problems whose minimax length is at most 21.
+//! `tsume solve` against the reference problems: every row of short.tsv with a known length under
+//! the rules of the game and under tsume rules, the no-mate rows, the 図巧 problems whose minimax
+//! length is at most 21, and the published 図巧 lines that end in futile interpositions.
 
 mod support;
 
@@ -9,17 +10,27 @@ use support::tsv::rows;
 
 const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
 const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
+const ZUKO_LINES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/problems/zuko-lines.tsv"
+);
 
 /// The documented `--json` object of `tsume solve`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct SolveJson {
     sfen: String,
+    rules: String,
+    futile: Option<String>,
     result: String,
     length: Option<usize>,
+    minimax_length: Option<usize>,
     mate_at_most: Option<u16>,
     line: Vec<String>,
     line_ja: Vec<String>,
+    futile_plies: Vec<usize>,
+    futile_end: Option<[String; 2]>,
+    pieces_left: String,
     nodes: u64,
     time_ms: u64,
     nodes_per_second: u64,
@@ -59,7 +70,10 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
                     Some(n) => code == 0 && json.result == "mate" && json.length == Some(n),
                     None => code == 1 && json.result == "nomate",
                 };
-                let consistent = json.line.len() == json.length.unwrap_or(0)
+                let (len, minimax) = (json.length.unwrap_or(0), json.minimax_length.unwrap_or(0));
+                let consistent = json.line.len() == len + 2 * json.futile_plies.len()
+                    && minimax >= len
+                    && (minimax == len || json.rules == "tsume")
                     && json.line_ja.len() == json.line.len()
                     && json.mate_at_most.is_none()
                     && json.nodes > 0
@@ -79,27 +93,39 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
     failures.into_inner().unwrap()
 }
 
-#[test]
-fn short_problems_solve_to_their_minimax_length() {
+/// The short.tsv rows with a known answer in `column`, solved under `rules`.
+fn short_cases(
+    column: &str,
+    rules: &'static str,
+) -> Vec<(String, String, Vec<&'static str>, Option<usize>)> {
     let mut cases = Vec::new();
     for r in rows(SHORT) {
-        let flags = if r["hands"].starts_with("literal") {
-            vec!["--literal-hands"]
-        } else {
-            vec![]
-        };
-        let expected = match (r["expect"].as_str(), r["game_length"].parse::<usize>()) {
+        let mut flags = vec!["--rules", rules];
+        if r["hands"].starts_with("literal") {
+            flags.push("--literal-hands");
+        }
+        let expected = match (r["expect"].as_str(), r[column].parse::<usize>()) {
             ("mate", Ok(n)) => Some(n),
             ("nomate", _) => None,
             _ => continue,
         };
         cases.push((r["id"].clone(), r["sfen"].clone(), flags, expected));
     }
-    assert!(
-        cases.len() >= 55,
-        "only {} rows with a known answer",
-        cases.len()
-    );
+    cases
+}
+
+#[test]
+fn short_problems_solve_to_their_minimax_length_under_game_rules() {
+    let cases = short_cases("game_length", "game");
+    assert!(cases.len() >= 55, "only {} game_length rows", cases.len());
+    let failures = check_all(cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn short_problems_solve_to_their_tsume_length_under_tsume_rules() {
+    let cases = short_cases("tsume_length", "tsume");
+    assert!(cases.len() >= 22, "only {} tsume_length rows", cases.len());
     let failures = check_all(cases);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -124,7 +150,10 @@ fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length() {
         .into_iter()
         .filter_map(|r| {
             let n: usize = r["game_length"].parse().ok()?;
-            (n <= 21).then(|| (r["id"].clone(), r["sfen"].clone(), vec![], Some(n)))
+            (n <= 21).then(|| {
+                let flags = vec!["--rules", "game"];
+                (r["id"].clone(), r["sfen"].clone(), flags, Some(n))
+            })
         })
         .collect();
     assert!(cases.len() >= 20, "only {} 図巧 rows", cases.len());
@@ -185,14 +214,105 @@ fn input_errors_exit_2_with_the_column() {
 }
 
 #[test]
-fn tsume_rules_are_refused_until_they_are_computed() {
-    for cmd in ["verify", "bench"] {
-        let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
-            .args([cmd, "--rules", "tsume", SHORT])
-            .output()
-            .expect("run tsume");
-        assert_eq!(out.status.code(), Some(2), "{cmd}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("--rules tsume is not available"));
-        assert!(out.stdout.is_empty(), "{cmd} ran anyway");
+fn published_lines_ending_in_futile_interpositions_have_their_published_length() {
+    let cases: Vec<_> = rows(ZUKO_LINES)
+        .into_iter()
+        .filter(|r| r["note"].contains("futile"))
+        .map(|r| {
+            let n = r["plies"].parse().expect("plies");
+            (r["id"].clone(), r["sfen"].clone(), vec![], Some(n))
+        })
+        .collect();
+    assert_eq!(cases.len(), 3, "zuko-lines.tsv has 3 futile endings");
+    let failures = check_all(cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+const ZUKO_SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-short.tsv");
+
+#[test]
+fn zuko_problems_up_to_21_plies_have_their_published_length_under_tsume_rules() {
+    // The bundled rows whose published count follows the futile-interposition definition of the
+    // README; the others carry a note and no tsume_length. No. 29 is 17 plies under game rules.
+    let cases: Vec<_> = rows(ZUKO_SHORT)
+        .into_iter()
+        .filter_map(|r| {
+            let n: usize = r["tsume_length"].parse().ok()?;
+            Some((r["id"].clone(), r["sfen"].clone(), vec![], Some(n)))
+        })
+        .collect();
+    assert!(cases.len() >= 13, "only {} rows", cases.len());
+    assert!(cases.iter().any(|c| c.0 == "zuko-029" && c.3 == Some(15)));
+    let failures = check_all(cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn among_equally_short_mates_the_one_that_leaves_no_pieces_is_printed() {
+    // Both lines mate in 9; under game rules the first found ends ▲６一龍 with a lance in hand,
+    // under tsume rules the lance is dropped: ▲７三香.
+    let sfen = "9/+p8/1k7/P8/2+L3l2/1+B4+L2/4K4/9/5B3 b 2RL2s3n2p 1";
+    let (_, game) = solve(sfen, &["--rules", "game"]);
+    let (code, tsume) = solve(sfen, &[]);
+    assert_eq!((code, game.length, tsume.length), (0, Some(9), Some(9)));
+    assert_eq!(game.pieces_left, "L", "{game:?}");
+    assert_eq!(tsume.pieces_left, "", "{tsume:?}");
+    assert_eq!(tsume.line.last().map(String::as_str), Some("L*7c"));
+}
+
+#[test]
+fn a_futile_interposition_inside_the_line_is_played_and_not_counted() {
+    // 図巧 No. 20: a longest defence at ply 10 is a pawn drop on 5g that the horse takes back;
+    // the line goes on with the pawn back in the defender's hand. 37 plies counted, 39 played.
+    let zuko_020 = rows(ZUKO)
+        .into_iter()
+        .find(|r| r["id"] == "zuko-020")
+        .expect("zuko-020");
+    let (code, json) = solve(&zuko_020["sfen"], &[]);
+    assert_eq!((code, json.length), (0, Some(37)), "{json:?}");
+    assert_eq!(json.line.len(), 39);
+    for &ply in &json.futile_plies {
+        assert!(json.line[ply - 1].contains('*'), "{json:?}");
     }
+    assert_eq!(json.futile_plies.len(), 1);
+}
+
+#[test]
+fn futile_interpositions_at_the_end_are_not_counted_and_are_shown() {
+    // futile-drops-60: ▲３二龍 mates; every reply is a drop on 2b that the dragon takes with
+    // mate. Under the rules of the game the interposition counts: mate in 3.
+    let sfen = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    let (code, game) = solve(sfen, &["--rules", "game"]);
+    assert_eq!(
+        (code, game.rules.as_str(), game.length),
+        (0, "game", Some(3))
+    );
+    assert_eq!((game.futile_end, game.futile), (None, None));
+    let (code, tsume) = solve(sfen, &[]);
+    assert_eq!(
+        (code, tsume.rules.as_str(), tsume.futile.as_deref()),
+        (0, "tsume", Some("any")),
+        "tsume rules are the default, with any capturer"
+    );
+    assert_eq!(
+        (tsume.length, tsume.line.as_slice()),
+        (Some(1), &["4b3b".to_string()][..])
+    );
+    let [drop, capture] = tsume.futile_end.expect("the futile ending is shown");
+    assert!(
+        drop.ends_with("*2b") && capture == "3b2b" || capture == "3b2b+",
+        "{drop} {capture}"
+    );
+    assert_eq!(tsume.pieces_left, "G");
+    let text = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["solve", sfen])
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("mate in 1 (tsume rules)"), "{text}");
+    assert!(
+        text.contains("then every reply is a futile interposition"),
+        "{text}"
+    );
+    assert!(text.contains("pieces left in hand: 金"), "{text}");
 }

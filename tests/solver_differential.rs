@@ -1,13 +1,16 @@
 //! df-pn against a plain search: on random tsume-like positions, the solver's verdict and
-//! minimax length agree with an exhaustive AND/OR search of every line up to five plies (three
-//! when the defender holds many pieces, whose interpositions make the exhaustive search slow).
+//! length agree with an exhaustive AND/OR search of every line up to five plies (three when the
+//! defender holds many pieces, whose interpositions make the exhaustive search slow), under the
+//! rules of the game and under tsume rules (where a drop is also answered by its virtual
+//! position, see `tsume::search::futile`, at the same depth).
 
 mod support;
 
 use support::random::{tsume_like, Rng};
 use tsume::notation::sfen::to_sfen;
+use tsume::search::futile::{self, Capturer};
 use tsume::search::verify::verify_mate_line;
-use tsume::search::{solve, Limits, Options, Outcome};
+use tsume::search::{solve, Limits, MateLine, Options, Outcome, Rules};
 use tsume::shogi::movegen::{check_moves, legal_moves};
 use tsume::shogi::{MoveList, Position};
 
@@ -18,7 +21,7 @@ const SHALLOW: u32 = 3;
 const SMALL_HAND: u32 = 4;
 
 /// Whether the attacker (to move) mates within `depth` plies, every defence tried.
-fn attacker_mates_within(pos: &mut Position, depth: u32) -> bool {
+fn attacker_mates_within(pos: &mut Position, depth: u32, by: Capturer, tsume: bool) -> bool {
     if depth == 0 {
         return false;
     }
@@ -26,78 +29,111 @@ fn attacker_mates_within(pos: &mut Position, depth: u32) -> bool {
     check_moves(pos, &mut checks);
     checks.iter().any(|&m| {
         let undo = pos.make_move(m);
-        let mated = defender_mated_within(pos, depth - 1);
+        let mated = defender_mated_within(pos, depth - 1, by, tsume);
         pos.unmake_move(m, undo);
         mated
     })
 }
 
-/// Whether every reply of the defender (to move, in check) is mated within `depth` plies.
-fn defender_mated_within(pos: &mut Position, depth: u32) -> bool {
+/// Whether every reply of the defender (to move, in check) is mated within `depth` plies; under
+/// tsume rules a drop is also mated when its virtual position is, within the same depth.
+fn defender_mated_within(pos: &mut Position, depth: u32, by: Capturer, tsume: bool) -> bool {
     let mut replies = MoveList::new();
     legal_moves(pos, &mut replies);
-    if replies.is_empty() {
-        return true;
-    }
-    if depth == 0 {
-        return false;
-    }
     replies.iter().all(|&m| {
+        if tsume && m.is_drop() {
+            for f in futile::futilities(pos, m, by) {
+                let e = futile::enter(pos, f);
+                let mated = defender_mated_within(pos, depth, by, tsume);
+                futile::leave(pos, f, e);
+                if mated {
+                    return true;
+                }
+            }
+        }
+        if depth == 0 {
+            return false;
+        }
         let undo = pos.make_move(m);
-        let mated = attacker_mates_within(pos, depth - 1);
+        let mated = attacker_mates_within(pos, depth - 1, by, tsume);
         pos.unmake_move(m, undo);
         mated
     })
 }
 
 /// The shortest mate of at most `depth` plies, by the exhaustive search.
-fn shortest_by_exhaustion(pos: &Position, depth: u32) -> Option<u32> {
+fn shortest_by_exhaustion(pos: &Position, depth: u32, by: Capturer, tsume: bool) -> Option<u32> {
     let mut pos = pos.clone();
     (1..=depth)
         .step_by(2)
-        .find(|&n| attacker_mates_within(&mut pos, n))
+        .find(|&n| attacker_mates_within(&mut pos, n, by, tsume))
 }
 
-#[test]
-fn dfpn_agrees_with_exhaustive_search_on_short_mates() {
-    // The solver recurses once per ply of its (unbounded) first proof: give it a deep stack.
+/// Whether `line` replays as a mate and counts the minimax length, or (2手変長) an even number of
+/// plies less.
+fn line_fits(pos: &Position, line: &MateLine, minimax: usize) -> bool {
+    let n = line.length();
+    verify_mate_line(pos, line).is_ok() && n <= minimax && (minimax - n) % 2 == 0
+}
+
+/// Runs `f` with a deep stack: the solver recurses once per ply of its (unbounded) first proof.
+fn with_deep_stack(f: impl FnOnce() + Send + 'static) {
     std::thread::Builder::new()
         .stack_size(512 << 20)
-        .spawn(compare_on_random_positions)
+        .spawn(f)
         .expect("spawn")
         .join()
         .expect("no failure");
 }
 
-fn compare_on_random_positions() {
-    let mut rng = Rng::new(0x5eed_d1ff);
+#[test]
+fn dfpn_agrees_with_exhaustive_search_on_short_mates() {
+    with_deep_stack(|| compare_on_random_positions(Rules::Game, Capturer::Any, 0x5eed_d1ff, 300));
+}
+
+#[test]
+fn dfpn_agrees_with_exhaustive_search_under_tsume_rules() {
+    with_deep_stack(|| compare_on_random_positions(Rules::Tsume, Capturer::Any, 0x0075_0ef0, 300));
+}
+
+#[test]
+fn dfpn_agrees_with_exhaustive_search_under_tsume_rules_with_the_checker_capturing() {
+    with_deep_stack(|| {
+        compare_on_random_positions(Rules::Tsume, Capturer::Checker, 0x00c4_ec0e, 150)
+    });
+}
+
+fn compare_on_random_positions(rules: Rules, by: Capturer, seed: u64, positions: usize) {
+    let tsume = rules == Rules::Tsume;
+    let mut rng = Rng::new(seed);
     let options = Options {
+        rules,
+        futile: by,
         hash_mb: 16,
         limits: Limits {
             nodes: Some(100_000),
             ..Limits::default()
         },
-        ..Options::default()
     };
     let (mut mates, mut longer_or_none, mut unknown) = (0, 0, 0);
     let mut failures = Vec::new();
-    for i in 0..300 {
+    for i in 0..positions {
         let pos = tsume_like(&mut rng, i % 3 == 0);
         let depth = if pos.hand(!pos.side_to_move()).total() <= SMALL_HAND {
             DEPTH
         } else {
             SHALLOW
         };
-        let expected = shortest_by_exhaustion(&pos, depth);
+        let expected = shortest_by_exhaustion(&pos, depth, by, tsume);
         let report = solve(&pos, &options);
         let agrees = match (&report.outcome, expected) {
-            (Outcome::Mate { line }, Some(n)) => {
+            (Outcome::Mate { line, minimax }, Some(n)) => {
                 mates += 1;
-                line.len() == n as usize && verify_mate_line(&pos, line).is_ok()
+                *minimax == n as usize && line_fits(&pos, line, *minimax)
             }
-            (Outcome::Mate { line }, None) => {
+            (Outcome::Mate { line, minimax }, None) => {
                 longer_or_none += 1;
-                line.len() > depth as usize && verify_mate_line(&pos, line).is_ok()
+                *minimax > depth as usize && line_fits(&pos, line, *minimax)
             }
             (Outcome::NoMate, None) => {
                 longer_or_none += 1;
@@ -119,10 +155,13 @@ fn compare_on_random_positions() {
     }
     println!("{mates} mates within the depth, {longer_or_none} longer or none, {unknown} unknown");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(mates >= 40, "too few mates to prove much: {mates}");
+    assert!(
+        mates >= positions * 2 / 15,
+        "too few mates to prove much: {mates}"
+    );
     // An unknown is never a disagreement; the node limit only leaves some positions unchecked.
     assert!(
-        unknown <= 150,
+        unknown <= positions / 2,
         "too many searches stopped by the limit: {unknown}"
     );
 }

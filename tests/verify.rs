@@ -22,6 +22,7 @@ const ZUKO_001: &str = "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP
 #[serde(deny_unknown_fields)]
 struct Report {
     rules: String,
+    futile: Option<String>,
     jobs: usize,
     hash_mb: usize,
     node_limit: Option<u64>,
@@ -121,8 +122,8 @@ fn the_bundled_short_collection_verifies() {
     );
     let r = read_report(&report);
     assert_eq!(
-        (r.rules.as_str(), r.jobs, r.interrupted),
-        ("game", 2, false)
+        (r.rules.as_str(), r.futile.as_deref(), r.jobs, r.interrupted),
+        ("game", None, 2, false)
     );
     assert_eq!((r.node_limit, r.time_limit_s, r.hash_mb), (None, None, 256));
     let t = &r.totals;

@@ -3,10 +3,12 @@
 use super::input::{read_problem, InputError};
 use super::AppError;
 use crate::notation::diagram::diagram;
+use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
-use crate::notation::sfen::to_sfen;
+use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, Options, Outcome, Progress, Report};
+use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
 use crate::shogi::{fill_defender_hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -46,14 +48,31 @@ pub struct SolveJson {
     pub sfen: String,
     /// `mate`, `nomate` or `unknown`.
     pub result: &'static str,
-    /// The minimax length in plies, for a mate.
+    /// How lengths are counted: `tsume` or `game`.
+    pub rules: Rules,
+    /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
+    /// rules).
+    pub futile: Option<Capturer>,
+    /// The length in plies, for a mate: under tsume rules futile interpositions and their
+    /// captures are not counted.
     pub length: Option<usize>,
+    /// The proven length, attacker's shortest mate against the longest defence; larger than
+    /// `length` where the defender's choice of a line that leaves nothing over shortened it.
+    pub minimax_length: Option<usize>,
     /// For `unknown`: a mate was found of at most this many plies but not proven shortest.
     pub mate_at_most: Option<u16>,
-    /// The main line in USI.
+    /// The main line in USI, every ply played (futile interpositions included).
     pub line: Vec<String>,
     /// The main line in 日本式 (JSA) notation.
     pub line_ja: Vec<String>,
+    /// 1-based plies of `line` that are futile interpositions, each followed by the checker's
+    /// capture; neither is counted, and the captured piece goes back to the defender.
+    pub futile_plies: Vec<usize>,
+    /// When the line ends at a check whose every reply is a futile interposition: one such
+    /// drop and its capture (USI), not counted.
+    pub futile_end: Option<[String; 2]>,
+    /// The attacker's pieces in hand at the end of the line (SFEN letters; empty: none).
+    pub pieces_left: String,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall time in milliseconds.
@@ -126,12 +145,13 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.end_position(), req.literal_hands)?;
     let report = solve_with_progress(&pos, &req.options);
-    if let Outcome::Mate { line } = &report.outcome {
+    if let Outcome::Mate { line, .. } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
             return Err(AppError::Internal(format!(
                 "the solver's line failed the replay check ({fault}); position {}, line {}",
                 to_sfen(&pos),
-                line.iter()
+                line.moves
+                    .iter()
                     .map(|m| m.to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
@@ -144,55 +164,127 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
         Outcome::Unknown { .. } => Verdict::Unknown,
     };
     if req.json {
-        let json = to_json(&pos, &report);
+        let json = to_json(&pos, &report, &req.options);
         let _ = writeln!(
             out,
             "{}",
             serde_json::to_string_pretty(&json).expect("serialise")
         );
     } else {
-        print_text(&pos, &report, out);
+        print_text(&pos, &report, req.options.rules, out);
     }
     Ok(verdict)
 }
 
-fn to_json(pos: &Position, report: &Report) -> SolveJson {
-    let (result, length, mate_at_most, line, line_ja) = match &report.outcome {
-        Outcome::Mate { line } => (
-            "mate",
-            Some(line.len()),
-            None,
-            line.iter().map(|m| m.to_string()).collect(),
-            line_to_japanese(pos, line),
-        ),
-        Outcome::NoMate => ("nomate", None, None, vec![], vec![]),
-        Outcome::Unknown { mate_at_most } => ("unknown", None, *mate_at_most, vec![], vec![]),
-    };
-    let ms = report.elapsed.as_millis() as u64;
-    SolveJson {
+fn to_json(pos: &Position, report: &Report, options: &Options) -> SolveJson {
+    let mut json = SolveJson {
         sfen: to_sfen(pos),
-        result,
-        length,
-        mate_at_most,
-        line,
-        line_ja,
+        rules: options.rules,
+        futile: (options.rules == Rules::Tsume).then_some(options.futile),
+        result: "unknown",
+        length: None,
+        minimax_length: None,
+        mate_at_most: None,
+        line: vec![],
+        line_ja: vec![],
+        futile_plies: vec![],
+        futile_end: None,
+        pieces_left: String::new(),
         nodes: report.nodes,
-        time_ms: ms,
+        time_ms: report.elapsed.as_millis() as u64,
         nodes_per_second: (report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)) as u64,
         hash_permille: report.hash_permille,
         hash_mb: report.hash_bytes >> 20,
+    };
+    match &report.outcome {
+        Outcome::Mate { line, minimax } => {
+            json.result = "mate";
+            json.length = Some(line.length());
+            json.minimax_length = Some(*minimax);
+            json.line = line.moves.iter().map(|m| m.to_string()).collect();
+            json.line_ja = line_to_japanese(pos, &line.moves);
+            json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
+            json.futile_end = line
+                .futile_end_example(pos)
+                .map(|f| [f.drop.to_string(), f.capture.to_string()]);
+            json.pieces_left = pieces_left(pos, line);
+        }
+        Outcome::NoMate => json.result = "nomate",
+        Outcome::Unknown { mate_at_most } => json.mate_at_most = *mate_at_most,
+    }
+    json
+}
+
+/// The attacker's hand at the end of `line`, in SFEN letters (empty: none).
+fn pieces_left(pos: &Position, line: &MateLine) -> String {
+    let attacker = pos.side_to_move();
+    let mut hands = [crate::shogi::Hand::EMPTY; 2];
+    hands[attacker.index()] = line.end_position(pos).hand(attacker);
+    let text = hands_to_sfen(hands);
+    if text == "-" {
+        String::new()
+    } else {
+        text
     }
 }
 
-fn print_text(pos: &Position, report: &Report, out: &mut impl Write) {
+/// The plies of `line` as `text` gives them, each futile interposition and its capture in
+/// parentheses.
+fn bracket_futile(line: &MateLine, text: &[String]) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if line.futile.contains(&i) && i + 1 < text.len() {
+            out.push(format!("({} {})", text[i], text[i + 1]));
+            i += 2;
+        } else {
+            out.push(text[i].clone());
+            i += 1;
+        }
+    }
+    out.join(" ")
+}
+
+fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Write) {
     let _ = write!(out, "{}", diagram(pos));
     let _ = writeln!(out, "sfen: {}", to_sfen(pos));
     match &report.outcome {
-        Outcome::Mate { line } => {
-            let _ = writeln!(out, "mate in {}", line.len());
-            let usi: Vec<String> = line.iter().map(|m| m.to_string()).collect();
-            let _ = writeln!(out, "usi: {}", usi.join(" "));
-            let _ = writeln!(out, "日本式: {}", line_to_japanese(pos, line).join(" "));
+        Outcome::Mate { line, minimax } => {
+            let rules_text = match rules {
+                Rules::Tsume => "tsume rules",
+                Rules::Game => "rules of the game",
+            };
+            let _ = writeln!(out, "mate in {} ({rules_text})", line.length());
+            if line.length() != *minimax {
+                let _ = writeln!(
+                    out,
+                    "the longest defence lasts {minimax} plies but leaves pieces over; the line \
+                     follows a defence two plies shorter that leaves none (2手変長)"
+                );
+            }
+            let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
+            let ja = line_to_japanese(pos, &line.moves);
+            let _ = writeln!(out, "usi: {}", bracket_futile(line, &usi));
+            let _ = writeln!(out, "日本式: {}", bracket_futile(line, &ja));
+            if !line.futile.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "futile interpositions (in parentheses, with their captures) are not counted"
+                );
+            }
+            if let Some(f) = line.futile_end_example(pos) {
+                let end = line.end_position(pos);
+                let ja = line_to_japanese(&end, &[f.drop, f.capture]);
+                let _ = writeln!(
+                    out,
+                    "then every reply is a futile interposition, not counted: e.g. {} {}",
+                    ja[0], ja[1]
+                );
+            }
+            let left = line.end_position(pos).hand(pos.side_to_move());
+            if !left.is_empty() {
+                let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
+            }
         }
         Outcome::NoMate => {
             let _ = writeln!(out, "no mate");

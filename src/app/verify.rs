@@ -4,6 +4,7 @@
 use super::collection::{load_all, CollectionError, Expected, LoadOptions, Problem, Row};
 use super::solve::prepare_problem;
 use crate::notation::sfen::to_sfen;
+use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome, Rules};
 use crate::shogi::Position;
@@ -130,6 +131,9 @@ impl Totals {
 pub struct VerifyReport {
     /// `game` or `tsume`.
     pub rules: Rules,
+    /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
+    /// rules).
+    pub futile: Option<Capturer>,
     /// Problems solved at once.
     pub jobs: usize,
     /// Table size per problem in megabytes.
@@ -257,6 +261,7 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     if let Some(file) = report_file {
         let report = VerifyReport {
             rules: req.options.rules,
+            futile: (req.options.rules == Rules::Tsume).then_some(req.options.futile),
             jobs: threads,
             hash_mb: req.options.hash_mb,
             node_limit: req.options.limits.nodes,
@@ -409,10 +414,10 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         internal: false,
     };
     match &report.outcome {
-        Outcome::Mate { line } => {
+        Outcome::Mate { line, .. } => {
             record.result = Some("mate");
-            record.length = Some(line.len());
-            record.line = line.iter().map(|m| m.to_string()).collect();
+            record.length = Some(line.length());
+            record.line = line.moves.iter().map(|m| m.to_string()).collect();
             if let Err(fault) = verify_mate_line(&job.position, line) {
                 record.status = Status::Error;
                 record.internal = true;
@@ -446,11 +451,11 @@ fn judge(expected: Expected, outcome: &Outcome) -> Status {
     let ok = match (expected, outcome) {
         (_, Outcome::Unknown { .. }) => return Status::Unknown,
         (Expected::Unspecified, _) => true,
-        (Expected::Mate(n), Outcome::Mate { line }) => line.len() == n,
+        (Expected::Mate(n), Outcome::Mate { line, .. }) => line.length() == n,
         (Expected::AnyMate, Outcome::Mate { .. }) => true,
         (Expected::NoMate, Outcome::NoMate) => true,
         (Expected::NoMateWithin(_), Outcome::NoMate) => true,
-        (Expected::NoMateWithin(n), Outcome::Mate { line }) => line.len() > n,
+        (Expected::NoMateWithin(n), Outcome::Mate { minimax, .. }) => *minimax > n,
         _ => false,
     };
     if ok {
@@ -651,13 +656,15 @@ impl ReportFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::MateLine;
     use crate::shogi::{Move, PieceKind, Square};
 
     /// A mate of `n` plies (only the length matters to the judge).
     fn mate(n: usize) -> Outcome {
         let square = Square::new(5, 5).expect("5e");
         Outcome::Mate {
-            line: vec![Move::drop(PieceKind::Pawn, square); n],
+            line: MateLine::plain(vec![Move::drop(PieceKind::Pawn, square); n]),
+            minimax: n,
         }
     }
 

@@ -15,12 +15,13 @@
 //! the repeated ancestor and stored as final only at that ancestor or below, where the cycle no
 //! longer depends on how the node was reached.
 
+use super::futile::{self, Capturer, Futility};
 use super::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
 };
 use super::table::{Probe, Table, INF, UNBOUNDED};
-use super::Limits;
+use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use hashbrown::HashMap;
@@ -90,12 +91,47 @@ impl Value {
 struct Child {
     m: Move,
     value: Value,
+    /// Tsume rules, a drop that may be futile: the ways into its virtual positions (the same
+    /// for every drop on one square) and their values at the parent's depth.
+    virt: Vec<(Futility, Value)>,
+}
+
+/// A defender's reply as it counts at the defender node (one ply more than the child), or for a
+/// drop that may be futile, the best for the attacker of that and its virtual positions, whose
+/// values are not lengthened: they are alternatives of an attacker node.
+fn reply_value(c: &Child) -> Value {
+    let real = Value {
+        len: plus_one(c.value.len),
+        ..c.value
+    };
+    if c.virt.is_empty() {
+        return real;
+    }
+    let options = || std::iter::once(real).chain(c.virt.iter().map(|(_, v)| *v));
+    if let Some(v) = options().filter(Value::is_proven).min_by_key(|v| v.len) {
+        return v;
+    }
+    if options().all(|v| v.is_disproven()) {
+        let mut d = real;
+        for v in options() {
+            d = Value::disproven(d.len.min(v.len), d.hand.min_each(v.hand), d.rep.min(v.rep));
+        }
+        return d;
+    }
+    let (mut pn, mut dn) = (INF, 0);
+    for v in options() {
+        pn = pn.min(v.pn);
+        dn = add(dn, v.dn);
+    }
+    Value::unknown(pn, dn)
 }
 
 /// The search state: the table, the path for repetition, the counters and limits.
 pub struct Dfpn {
     pub(crate) table: Table,
     attacker: Color,
+    /// Tsume rules: futile drops are not counted; who may capture them.
+    futile: Option<Capturer>,
     path: HashMap<u64, u32>,
     pub(crate) nodes: u64,
     limits: Limits,
@@ -132,10 +168,17 @@ fn one_plus_epsilon(second: u32) -> u32 {
 
 impl Dfpn {
     /// A search for `attacker` with a table of `hash_mb` megabytes.
-    pub fn new(attacker: Color, hash_mb: usize, limits: Limits) -> Dfpn {
+    pub fn new(
+        attacker: Color,
+        rules: Rules,
+        capturer: Capturer,
+        hash_mb: usize,
+        limits: Limits,
+    ) -> Dfpn {
         Dfpn {
             table: Table::new(hash_mb),
             attacker,
+            futile: (rules == Rules::Tsume).then_some(capturer),
             path: HashMap::new(),
             nodes: 0,
             limits,
@@ -227,7 +270,14 @@ impl Dfpn {
             } else {
                 Value::from_probe(probe)
             };
-            children.push(Child { m, value });
+            children.push(Child {
+                m,
+                value,
+                virt: Vec::new(),
+            });
+        }
+        if let (Some(by), false) = (self.futile, or) {
+            self.add_virtual_positions(pos, &mut children, depth, by);
         }
 
         let start_nodes = self.nodes;
@@ -239,20 +289,49 @@ impl Dfpn {
             }
             let (best, second) = select(&children, or);
             let c = &children[best];
+            let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
                 (
                     th_pn.min(one_plus_epsilon(second)),
-                    (th_dn as u64 - v.dn as u64 + c.value.dn as u64).min(INF as u64 - 1) as u32,
+                    (th_dn as u64 - v.dn as u64 + cv.dn as u64).min(INF as u64 - 1) as u32,
                 )
             } else {
                 (
-                    (th_pn as u64 - v.pn as u64 + c.value.pn as u64).min(INF as u64 - 1) as u32,
+                    (th_pn as u64 - v.pn as u64 + cv.pn as u64).min(INF as u64 - 1) as u32,
                     th_dn.min(one_plus_epsilon(second)),
                 )
             };
+            let (mut th_pn, mut th_dn) = (child_th_pn, child_th_dn);
+            if !c.virt.is_empty() {
+                // The real reply and the virtual positions are the children of an attacker
+                // node: search the one with the least proof number, virtual ones first.
+                let (pick, second) = select_option(c);
+                let own = match pick {
+                    Some(i) => c.virt[i].1,
+                    None => c.value,
+                };
+                th_pn = child_th_pn.min(one_plus_epsilon(second));
+                th_dn = child_th_dn
+                    .saturating_sub(cv.dn.saturating_sub(own.dn))
+                    .max(own.dn.saturating_add(1));
+                if let Some(i) = pick {
+                    let f = c.virt[i].0;
+                    let e = futile::enter(pos, f);
+                    let vv = self.mid(pos, th_pn, th_dn, depth, ply + 2);
+                    futile::leave(pos, f, e);
+                    for other in children.iter_mut() {
+                        for (g, value) in other.virt.iter_mut() {
+                            if g.capture == f.capture {
+                                *value = vv;
+                            }
+                        }
+                    }
+                    continue;
+                }
+            }
             let m = c.m;
             let undo = pos.make_move(m);
-            let cv = self.mid(pos, child_th_pn, child_th_dn, child_depth, ply + 1);
+            let cv = self.mid(pos, th_pn, th_dn, child_depth, ply + 1);
             pos.unmake_move(m, undo);
             // Only the searched child is updated: the others keep the values read on entry (a
             // transposition may have changed them since, which the next entry will see).
@@ -287,6 +366,19 @@ impl Dfpn {
                 self.store(pos.board_key(), hand, &v, 1);
                 return Some(v);
             }
+            let futile_by = self.futile.filter(|_| list.iter().all(|m| m.is_drop()));
+            if let Some(by) = futile_by {
+                // Only drops: mated now if all are futile. Both answers are given for exactly
+                // this hand (a proof for more, a disproof for less), where they surely hold.
+                if futile::futile_drops_only(&mut pos.clone(), list, by) {
+                    let v = Value::proven(0, hand);
+                    self.store(pos.board_key(), hand, &v, 1);
+                    return Some(v);
+                }
+                if depth == 0 {
+                    return Some(Value::disproven(0, hand, NO_REP));
+                }
+            }
             if depth == 0 {
                 let dh = not_mated_disproof_hand(pos, self.attacker, list);
                 return Some(Value::disproven(0, dh, NO_REP));
@@ -300,17 +392,67 @@ impl Dfpn {
     /// has replies, as many disproof leaves as the attacker has checks.
     fn evaluate_leaf(&mut self, pos: &mut Position, m: Move, depth: u16) -> Value {
         let undo = pos.make_move(m);
+        let v = self.first_look(pos, depth);
+        pos.unmake_move(m, undo);
+        v
+    }
+
+    /// The value of a node the table does not know, from [`Dfpn::expand`] or the df-pn+
+    /// estimates.
+    fn first_look(&mut self, pos: &Position, depth: u16) -> Value {
         let mut list = MoveList::new();
-        let v = self.expand(pos, depth, &mut list).unwrap_or_else(|| {
+        self.expand(pos, depth, &mut list).unwrap_or_else(|| {
             let n = list.len() as u32;
             if pos.side_to_move() == self.attacker {
                 Value::unknown(1, n)
             } else {
                 Value::unknown(n, 1)
             }
-        });
-        pos.unmake_move(m, undo);
-        v
+        })
+    }
+
+    /// Tsume rules: gives every drop of a defender node at `depth` the values of its virtual
+    /// positions (the table's, or a first look), looked at once per drop square.
+    fn add_virtual_positions(
+        &mut self,
+        pos: &mut Position,
+        children: &mut [Child],
+        depth: u16,
+        by: Capturer,
+    ) {
+        for i in 0..children.len() {
+            let m = children[i].m;
+            if !m.is_drop() {
+                continue;
+            }
+            let known = children[..i]
+                .iter()
+                .position(|c| c.m.is_drop() && c.m.to() == m.to());
+            let virt = match known {
+                Some(j) => children[j]
+                    .virt
+                    .iter()
+                    .map(|&(f, v)| (Futility { drop: m, ..f }, v))
+                    .collect(),
+                None => futile::futilities(pos, m, by)
+                    .into_iter()
+                    .map(|f| {
+                        let e = futile::enter(pos, f);
+                        let probe =
+                            self.table
+                                .probe(pos.board_key(), pos.hand(self.attacker), depth);
+                        let v = if probe == Probe::NOT_FOUND {
+                            self.first_look(pos, depth)
+                        } else {
+                            Value::from_probe(probe)
+                        };
+                        futile::leave(pos, f, e);
+                        (f, v)
+                    })
+                    .collect(),
+            };
+            children[i].virt = virt;
+        }
     }
 
     /// The node's value from its children's.
@@ -348,31 +490,32 @@ impl Dfpn {
         } else {
             // Disproven by any disproven reply (preferring a path-independent, deeper one);
             // proven when every reply is, with the longest length.
-            if let Some(c) = children
+            if let Some((c, r)) = children
                 .iter()
-                .filter(|c| c.value.is_disproven())
-                .min_by_key(|c| (c.value.rep != NO_REP, std::cmp::Reverse(c.value.len)))
+                .map(|c| (c, reply_value(c)))
+                .filter(|(_, r)| r.is_disproven())
+                .min_by_key(|(_, r)| (r.rep != NO_REP, std::cmp::Reverse(r.len)))
             {
                 return Value::disproven(
-                    plus_one(c.value.len),
-                    defender_disproof_hand(pos, self.attacker, c.m, c.value.hand),
-                    settle(c.value.rep, ply),
+                    r.len,
+                    defender_disproof_hand(pos, self.attacker, c.m, r.hand),
+                    settle(r.rep, ply),
                 );
             }
-            if children.iter().all(|c| c.value.is_proven()) {
-                let mut len = 0;
-                let mut ph = Hand::EMPTY;
-                for c in children {
-                    len = len.max(c.value.len);
-                    ph = ph.max_each(c.value.hand);
-                }
-                return Value::proven(plus_one(len), defender_proof_hand(pos, self.attacker, ph));
-            }
+            let mut all_proven = true;
+            let mut len = 0;
+            let mut ph = Hand::EMPTY;
             let mut pn = 0;
             let mut dn = INF;
-            for c in children {
-                pn = add(pn, c.value.pn);
-                dn = dn.min(c.value.dn);
+            for r in children.iter().map(reply_value) {
+                all_proven &= r.is_proven();
+                len = len.max(r.len);
+                ph = ph.max_each(r.hand);
+                pn = add(pn, r.pn);
+                dn = dn.min(r.dn);
+            }
+            if all_proven {
+                return Value::proven(len, defender_proof_hand(pos, self.attacker, ph));
             }
             Value::unknown(pn, dn)
         }
@@ -401,6 +544,25 @@ fn settle(rep: u32, ply: u32) -> u32 {
     }
 }
 
+/// For a drop with virtual positions: which option to search next (`Some(i)`: virtual position
+/// i, `None`: the real reply), the least proof number first and virtual positions on ties, and
+/// the second-least proof number.
+fn select_option(c: &Child) -> (Option<usize>, u32) {
+    let mut best = None;
+    let mut best_pn = c.value.pn;
+    let mut second = INF;
+    for (i, (_, v)) in c.virt.iter().enumerate() {
+        if v.pn <= best_pn {
+            second = second.min(best_pn);
+            best_pn = v.pn;
+            best = Some(i);
+        } else {
+            second = second.min(v.pn);
+        }
+    }
+    (best, second)
+}
+
 /// The index of the child to search next, and the second-best number (pn at an attacker node,
 /// dn at a defender node).
 fn select(children: &[Child], or: bool) -> (usize, u32) {
@@ -408,7 +570,7 @@ fn select(children: &[Child], or: bool) -> (usize, u32) {
     let mut best_n = INF;
     let mut second = INF;
     for (i, c) in children.iter().enumerate() {
-        let n = if or { c.value.pn } else { c.value.dn };
+        let n = if or { c.value.pn } else { reply_value(c).dn };
         if n < best_n {
             second = best_n;
             best_n = n;

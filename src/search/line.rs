@@ -2,24 +2,29 @@
 //!
 //! df-pn proves a mate of some length L. The search is then repeated with a bound of L − 2 plies
 //! until that bound is disproven: L is then the minimax length (the attacker's shortest mate
-//! against the defender's longest defence, every legal defence counted). The main line follows,
-//! at attacker nodes, a check proven within the remaining length, and at defender nodes a reply
-//! that is not mate within two plies less (so it lasts exactly as long as the remaining length).
+//! against the defender's longest defence; under the rules of the game every legal defence
+//! counts, under tsume rules a futile interposition counts as its virtual position, see
+//! [`super::futile`]). The main line is in [`super::main_line`].
 
 use super::dfpn::Dfpn;
+use super::futile::Capturer;
+use super::main_line::{MainLine, MateLine};
 use super::table::UNBOUNDED;
-use super::Options;
-use crate::shogi::movegen::{check_moves, legal_moves};
-use crate::shogi::{Move, MoveList, Position};
+use super::{Options, Rules};
+use crate::shogi::Position;
 use std::time::Duration;
 
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A mate of this minimax length, with its main line (`line.len()` plies).
+    /// A mate, proven shortest, with its main line.
     Mate {
-        /// The main line, attacker's move first.
-        line: Vec<Move>,
+        /// The main line; `line.length()` plies counted, which is `minimax` unless the defender's
+        /// choice of a line two plies shorter that leaves nothing over (2手変長) shortened it.
+        line: MateLine,
+        /// The proven length: the attacker's shortest mate against the longest defence, counted
+        /// by the rules.
+        minimax: usize,
     },
     /// Proven: the attacker has no mate.
     NoMate,
@@ -47,8 +52,15 @@ pub struct Report {
 
 /// Solves `pos` for its side to move (the attacker), whose every move must be a check.
 pub fn solve(pos: &Position, options: &Options) -> Report {
-    let mut search = Dfpn::new(pos.side_to_move(), options.hash_mb, options.limits.clone());
-    let outcome = shortest_mate(&mut search, pos);
+    let mut search = Dfpn::new(
+        pos.side_to_move(),
+        options.rules,
+        options.futile,
+        options.hash_mb,
+        options.limits.clone(),
+    );
+    let futile = (options.rules == Rules::Tsume).then_some(options.futile);
+    let outcome = shortest_mate(&mut search, pos, futile);
     Report {
         outcome,
         nodes: search.nodes,
@@ -58,7 +70,7 @@ pub fn solve(pos: &Position, options: &Options) -> Report {
     }
 }
 
-fn shortest_mate(search: &mut Dfpn, pos: &Position) -> Outcome {
+fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) -> Outcome {
     let mut pos = pos.clone();
     let v = search.search(&mut pos, UNBOUNDED, 0);
     if search.aborted() {
@@ -86,99 +98,14 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position) -> Outcome {
             break;
         }
     }
-    match main_line(search, &mut pos, len) {
-        Some(line) => Outcome::Mate { line },
-        None => Outcome::Unknown {
+    let line = MainLine::new(search, futile).attacker(&mut pos, len, 0);
+    match line {
+        Some(sub) if !search.aborted() => Outcome::Mate {
+            line: sub.line,
+            minimax: len as usize,
+        },
+        _ => Outcome::Unknown {
             mate_at_most: Some(len),
         },
     }
-}
-
-/// The main line of a position whose minimax length is `len`; `None` if a limit stopped it.
-fn main_line(search: &mut Dfpn, pos: &mut Position, len: u16) -> Option<Vec<Move>> {
-    let mut line = Vec::with_capacity(len as usize);
-    let mut keys = Vec::with_capacity(len as usize);
-    let mut remaining = len;
-    let mut ply = 0u32;
-    let found = loop {
-        let mut list = MoveList::new();
-        let attacker_to_move = ply % 2 == 0;
-        if attacker_to_move {
-            check_moves(pos, &mut list);
-        } else {
-            legal_moves(pos, &mut list);
-        }
-        if remaining == 0 {
-            break list.is_empty() && !attacker_to_move;
-        }
-        search.enter(pos.key(), ply);
-        keys.push(pos.key());
-        let next = if attacker_to_move {
-            pick(
-                search,
-                pos,
-                &list,
-                ply,
-                |v| v.is_proven() && v.len < remaining,
-                remaining - 1,
-            )
-        } else {
-            // A reply that is not mate within remaining − 3 lasts exactly remaining − 1.
-            let shorter = remaining.saturating_sub(3);
-            pick(
-                search,
-                pos,
-                &list,
-                ply,
-                |v| !v.is_proven() || v.len > shorter,
-                shorter,
-            )
-        };
-        let Some(m) = next else {
-            break false;
-        };
-        if search.aborted() {
-            break false;
-        }
-        pos.make_move(m);
-        line.push(m);
-        remaining -= 1;
-        ply += 1;
-    };
-    for k in keys {
-        search.leave(k);
-    }
-    (found && !search.aborted()).then_some(line)
-}
-
-/// The first move of `list` whose child, searched within `depth` plies, satisfies `wanted`.
-fn pick(
-    search: &mut Dfpn,
-    pos: &mut Position,
-    list: &[Move],
-    ply: u32,
-    wanted: impl Fn(&super::dfpn::Value) -> bool,
-    depth: u16,
-) -> Option<Move> {
-    // First the answers the table already has, then a search of each child.
-    for &m in list {
-        let undo = pos.make_move(m);
-        let v = search.probe(pos, depth);
-        pos.unmake_move(m, undo);
-        if (v.is_proven() || v.is_disproven()) && wanted(&v) {
-            return Some(m);
-        }
-    }
-    for &m in list {
-        let undo = pos.make_move(m);
-        let v = search.search(pos, depth, ply + 1);
-        pos.unmake_move(m, undo);
-        if search.aborted() {
-            return None;
-        }
-        if wanted(&v) {
-            return Some(m);
-        }
-    }
-    None
 }

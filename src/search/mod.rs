@@ -1,12 +1,15 @@
 //! The mate search: df-pn with a transposition table, the shortest-mate loop and the main line.
 
 mod dfpn;
+pub mod futile;
 mod line;
+mod main_line;
 mod pieces;
 pub mod table;
 pub mod verify;
 
 pub use line::{solve, Outcome, Report};
+pub use main_line::MateLine;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -56,9 +59,9 @@ impl Limits {
 #[serde(rename_all = "lowercase")]
 pub enum Rules {
     /// The rules of the game: the minimax length, every legal defence counted.
-    #[default]
     Game,
     /// The tsume conventions: futile interpositions not counted, no pieces left over.
+    #[default]
     Tsume,
 }
 
@@ -67,6 +70,8 @@ pub enum Rules {
 pub struct Options {
     /// How lengths are counted.
     pub rules: Rules,
+    /// Tsume rules: which attacker pieces may take a drop for it to be futile.
+    pub futile: futile::Capturer,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
     /// Node, time and stop limits.
@@ -77,6 +82,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             rules: Rules::default(),
+            futile: futile::Capturer::default(),
             hash_mb: 256,
             limits: Limits::default(),
         }

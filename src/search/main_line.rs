@@ -1,0 +1,438 @@
+//! The main line of a proven mate.
+//!
+//! At an attacker node the line plays a check proven within the remaining length (which, the
+//! length being exact, lasts exactly that long). At a defender node it plays a reply that lasts
+//! the whole remaining length. Under the rules of the game the first such reply is taken. Under
+//! tsume rules (`TSUME-RULES.md` §4–5):
+//! - a reply that is a futile drop enters the line only when no other reply lasts as long; it is
+//!   played with its capture, and the line goes on from the virtual position (the captured piece
+//!   back in the defender's hand); the pair is not counted;
+//! - a check whose every reply is a futile drop ends the line;
+//! - among the longest replies, one whose line leaves the attacker no pieces in hand is taken;
+//!   if every longest reply leaves pieces over, a reply two plies shorter that leaves none is
+//!   taken instead (2手変長); the attacker, among its shortest checks the table already knows,
+//!   likewise prefers one that leaves nothing over.
+//!
+//! Comparing alternatives means extracting their lines too; a budget of nodes bounds that work,
+//! and once it is spent the first longest reply is taken.
+
+use super::dfpn::{Dfpn, Value};
+use super::futile::{self, Capturer, Futility};
+use crate::shogi::movegen::{check_moves, legal_moves};
+use crate::shogi::{Move, MoveList, Position};
+
+/// Line nodes that may be spent comparing alternatives.
+const BUDGET: u32 = 20_000;
+
+/// A main line as it is printed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MateLine {
+    /// Every ply, the attacker's first: futile drops and their captures included.
+    pub moves: Vec<Move>,
+    /// The 0-based plies of `moves` that are futile drops; each is followed by its capture,
+    /// after which the captured piece is back in the defender's hand.
+    pub futile: Vec<usize>,
+    /// Tsume rules: the line ends at a check whose every reply is a futile drop.
+    pub futile_end: bool,
+    /// Which attacker pieces may take a futile drop (see [`futile`]).
+    pub capturer: Capturer,
+}
+
+impl MateLine {
+    /// The plies counted: futile drops and their captures are not.
+    pub fn length(&self) -> usize {
+        self.moves.len() - 2 * self.futile.len()
+    }
+
+    /// A line of plain moves (no futile drops).
+    pub fn plain(moves: Vec<Move>) -> MateLine {
+        MateLine {
+            moves,
+            ..MateLine::default()
+        }
+    }
+
+    /// The position at the end of the line from `start` (each futile drop's piece back in the
+    /// defender's hand). The line must have been verified.
+    pub fn end_position(&self, start: &Position) -> Position {
+        let mut pos = start.clone();
+        let mut i = 0;
+        while i < self.moves.len() {
+            if self.futile.contains(&i) {
+                let f = Futility {
+                    drop: self.moves[i],
+                    capture: self.moves[i + 1],
+                };
+                futile::enter(&mut pos, f);
+                i += 2;
+            } else {
+                pos.make_move(self.moves[i]);
+                i += 1;
+            }
+        }
+        pos
+    }
+
+    /// For a line with `futile_end`: one of the futile drops at the end and its capture.
+    pub fn futile_end_example(&self, start: &Position) -> Option<Futility> {
+        if !self.futile_end {
+            return None;
+        }
+        let mut pos = self.end_position(start);
+        let replies = crate::shogi::movegen::legal_move_list(&pos);
+        let first = *replies.first()?;
+        futile::futilities(&mut pos, first, self.capturer)
+            .first()
+            .copied()
+    }
+
+    fn prepend(&mut self, moves: &[Move], futile: bool) {
+        let n = moves.len();
+        for f in &mut self.futile {
+            *f += n;
+        }
+        if futile {
+            self.futile.insert(0, 0);
+        }
+        self.moves.splice(0..0, moves.iter().copied());
+    }
+}
+
+/// A line from some node and whether it leaves the attacker pieces in hand.
+pub(crate) struct Sub {
+    pub line: MateLine,
+    leftover: bool,
+}
+
+/// The defender's line among `subs` (the lines of its longest replies and of those two plies
+/// shorter): the longest, preferring one that leaves nothing over; but a line two plies shorter
+/// that leaves nothing beats longest lines that all leave pieces over (2手変長).
+fn defender_choice(subs: Vec<Sub>) -> Option<Sub> {
+    let longest = subs.iter().map(|s| s.line.length()).max()?;
+    let pick = |len: usize, leftover: bool| {
+        subs.iter()
+            .position(|s| s.line.length() == len && s.leftover == leftover)
+    };
+    let i = pick(longest, false)
+        .or_else(|| longest.checked_sub(2).and_then(|short| pick(short, false)))
+        .or_else(|| pick(longest, true))?;
+    subs.into_iter().nth(i)
+}
+
+/// How a defender's reply is played: straight, or as a futile drop into its virtual position.
+#[derive(Clone, Copy)]
+struct Reply {
+    m: Move,
+    virt: Option<Futility>,
+    /// Plies the reply lasts, counted at the defender node.
+    value: u16,
+}
+
+/// The line extraction over a finished search.
+pub(crate) struct MainLine<'a> {
+    search: &'a mut Dfpn,
+    /// Tsume rules: who may capture a futile drop.
+    futile: Option<Capturer>,
+    budget: u32,
+}
+
+impl<'a> MainLine<'a> {
+    /// Extraction over `search`, under tsume rules when `futile` says who may capture a futile
+    /// drop.
+    pub fn new(search: &'a mut Dfpn, futile: Option<Capturer>) -> MainLine<'a> {
+        MainLine {
+            search,
+            futile,
+            budget: BUDGET,
+        }
+    }
+
+    fn tsume(&self) -> bool {
+        self.futile.is_some()
+    }
+
+    /// The line of an attacker node mated in exactly `rem` plies; `None` if a limit stopped it.
+    pub fn attacker(&mut self, pos: &mut Position, rem: u16, ply: u32) -> Option<Sub> {
+        if rem == 0 {
+            return None;
+        }
+        self.budget = self.budget.saturating_sub(1);
+        let mut checks = MoveList::new();
+        check_moves(pos, &mut checks);
+        let proven = |v: &Value| v.is_proven() && v.len < rem;
+        // The checks the table knows as proven.
+        let mut candidates: Vec<Move> = checks
+            .iter()
+            .copied()
+            .filter(|&m| proven(&self.value_after(pos, m, rem - 1)))
+            .collect();
+        if self.tsume() && self.budget > 0 {
+            // Every shortest check, to find one that leaves nothing over.
+            for &m in checks.iter() {
+                if !candidates.contains(&m) && proven(&self.search_after(pos, m, rem - 1, ply)?) {
+                    candidates.push(m);
+                }
+            }
+        }
+        if candidates.is_empty() {
+            for &m in checks.iter() {
+                if proven(&self.search_after(pos, m, rem - 1, ply)?) {
+                    candidates.push(m);
+                    break;
+                }
+            }
+        }
+        if !(self.tsume() && self.budget > 0) {
+            candidates.truncate(1);
+        }
+        let key = pos.key();
+        self.search.enter(key, ply);
+        let mut best: Option<Sub> = None;
+        for m in candidates {
+            let undo = pos.make_move(m);
+            let sub = self.defender(pos, rem - 1, ply + 1);
+            pos.unmake_move(m, undo);
+            let Some(mut sub) = sub else {
+                self.search.leave(key);
+                return None;
+            };
+            sub.line.prepend(&[m], false);
+            let better = best
+                .as_ref()
+                .is_none_or(|b| (sub.leftover, sub.line.length()) < (b.leftover, b.line.length()));
+            let done = !sub.leftover || self.budget == 0;
+            if better {
+                best = Some(sub);
+            }
+            if done {
+                break;
+            }
+        }
+        self.search.leave(key);
+        best
+    }
+
+    /// The line of a defender node mated in exactly `rem` plies.
+    fn defender(&mut self, pos: &mut Position, rem: u16, ply: u32) -> Option<Sub> {
+        self.budget = self.budget.saturating_sub(1);
+        let mut replies = MoveList::new();
+        legal_moves(pos, &mut replies);
+        let capturer = self.futile.unwrap_or_default();
+        if rem == 0 {
+            let futile_end = !replies.is_empty();
+            let futile_only = self.tsume() && futile::futile_drops_only(pos, &replies, capturer);
+            if futile_end && !futile_only {
+                return None;
+            }
+            return Some(Sub {
+                leftover: !pos.hand(!pos.side_to_move()).is_empty(),
+                line: MateLine {
+                    futile_end,
+                    capturer,
+                    ..MateLine::default()
+                },
+            });
+        }
+        let key = pos.key();
+        self.search.enter(key, ply);
+        let sub = self.choose_reply(pos, &replies, rem, ply);
+        self.search.leave(key);
+        sub
+    }
+
+    fn choose_reply(
+        &mut self,
+        pos: &mut Position,
+        replies: &[Move],
+        rem: u16,
+        ply: u32,
+    ) -> Option<Sub> {
+        if !self.tsume() {
+            // The first reply that lasts the whole length.
+            let shorter = rem.saturating_sub(3);
+            for &m in replies {
+                let v = self.search_after(pos, m, shorter, ply)?;
+                if !v.is_proven() || v.len > shorter {
+                    return self.play(
+                        pos,
+                        Reply {
+                            m,
+                            virt: None,
+                            value: rem,
+                        },
+                        ply,
+                    );
+                }
+            }
+            return None;
+        }
+        let mut candidates = Vec::new();
+        for &m in replies {
+            let r = self.classify(pos, m, rem, ply)?;
+            if r.value == rem || r.value + 2 == rem {
+                candidates.push(r);
+            }
+        }
+        // Longest first, straight replies before futile drops.
+        candidates.sort_by_key(|r| (std::cmp::Reverse(r.value), r.virt.is_some()));
+        let mut subs: Vec<Sub> = Vec::new();
+        for r in candidates {
+            if self.budget == 0 && !subs.is_empty() {
+                break;
+            }
+            let sub = self.play(pos, r, ply)?;
+            // Nothing beats a line of the whole length with nothing left over.
+            let done = sub.line.length() == rem as usize && !sub.leftover;
+            subs.push(sub);
+            if done {
+                break;
+            }
+        }
+        defender_choice(subs)
+    }
+
+    /// How long reply `m` lasts (exactly `rem`, exactly `rem − 2`, or less, given as 0) and how
+    /// it is played; `None` if a limit stopped the search.
+    fn classify(&mut self, pos: &mut Position, m: Move, rem: u16, ply: u32) -> Option<Reply> {
+        let ways = match self.futile {
+            Some(by) if m.is_drop() => futile::futilities(pos, m, by),
+            _ => Vec::new(),
+        };
+        // Played straight: one ply plus the attacker's length (which may exceed the rest only
+        // for a drop that is futile).
+        let straight = self.class(rem, !ways.is_empty(), |this, depth| {
+            Some(depth > 0 && this.search_after(pos, m, depth - 1, ply)?.is_proven())
+        })?;
+        let mut best = Reply {
+            m,
+            virt: None,
+            value: straight,
+        };
+        for f in ways {
+            let e = futile::enter(pos, f);
+            let virtual_value = self.class(rem, true, |this, depth| {
+                let v = this.search.search(pos, depth, ply + 2);
+                (!this.search.aborted()).then_some(v.is_proven())
+            });
+            futile::leave(pos, f, e);
+            let virtual_value = virtual_value?;
+            if virtual_value < best.value {
+                best = Reply {
+                    m,
+                    virt: Some(f),
+                    value: virtual_value,
+                };
+            }
+        }
+        Some(best)
+    }
+
+    /// A defender-node length known to be at most `rem` unless `may_exceed`: `rem`, `rem − 2`,
+    /// 0 for less, `u16::MAX` for more, from `proven_within(depth)`.
+    fn class(
+        &mut self,
+        rem: u16,
+        may_exceed: bool,
+        mut proven_within: impl FnMut(&mut Self, u16) -> Option<bool>,
+    ) -> Option<u16> {
+        if may_exceed && !proven_within(self, rem)? {
+            return Some(u16::MAX);
+        }
+        if rem < 2 || !proven_within(self, rem - 2)? {
+            return Some(rem);
+        }
+        if rem < 4 || !proven_within(self, rem - 4)? {
+            return Some(rem - 2);
+        }
+        Some(0)
+    }
+
+    /// Plays reply `r` and extracts the rest of the line.
+    fn play(&mut self, pos: &mut Position, r: Reply, ply: u32) -> Option<Sub> {
+        match r.virt {
+            None => {
+                let undo = pos.make_move(r.m);
+                let sub = self.attacker(pos, r.value - 1, ply + 1);
+                pos.unmake_move(r.m, undo);
+                let mut sub = sub?;
+                sub.line.prepend(&[r.m], false);
+                Some(sub)
+            }
+            Some(f) => {
+                let e = futile::enter(pos, f);
+                let sub = self.defender(pos, r.value, ply + 2);
+                futile::leave(pos, f, e);
+                let mut sub = sub?;
+                sub.line.prepend(&[f.drop, f.capture], true);
+                Some(sub)
+            }
+        }
+    }
+
+    /// The table's value of the position after `m` at `depth`.
+    fn value_after(&mut self, pos: &mut Position, m: Move, depth: u16) -> Value {
+        let undo = pos.make_move(m);
+        let v = self.search.probe(pos, depth);
+        pos.unmake_move(m, undo);
+        v
+    }
+
+    /// The position after `m` searched within `depth`; `None` if a limit stopped it.
+    fn search_after(&mut self, pos: &mut Position, m: Move, depth: u16, ply: u32) -> Option<Value> {
+        let undo = pos.make_move(m);
+        let v = self.search.search(pos, depth, ply + 1);
+        pos.unmake_move(m, undo);
+        (!self.search.aborted()).then_some(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shogi::{PieceKind, Square};
+
+    /// A line of `len` plies that leaves pieces over or not (only length and leftover matter).
+    fn sub(len: usize, leftover: bool) -> Sub {
+        let m = Move::drop(PieceKind::Gold, Square::new(5, 5).expect("5e"));
+        Sub {
+            line: MateLine::plain(vec![m; len]),
+            leftover,
+        }
+    }
+
+    fn chosen(subs: Vec<Sub>) -> (usize, bool) {
+        let s = defender_choice(subs).expect("a choice");
+        (s.line.length(), s.leftover)
+    }
+
+    #[test]
+    fn the_defender_plays_the_longest_defence() {
+        assert_eq!(chosen(vec![sub(5, false), sub(7, false)]), (7, false));
+        assert_eq!(chosen(vec![sub(5, true), sub(9, true)]), (9, true));
+    }
+
+    #[test]
+    fn among_equally_long_defences_the_one_leaving_no_pieces_is_chosen() {
+        assert_eq!(chosen(vec![sub(7, true), sub(7, false)]), (7, false));
+    }
+
+    #[test]
+    fn a_defence_two_plies_longer_with_pieces_left_loses_to_one_without() {
+        // 2手変長.
+        assert_eq!(chosen(vec![sub(9, true), sub(7, false)]), (7, false));
+        // Four plies longer: the longer one stands.
+        assert_eq!(chosen(vec![sub(11, true), sub(7, false)]), (11, true));
+    }
+
+    #[test]
+    fn futile_pairs_are_not_counted() {
+        let m = Move::drop(PieceKind::Pawn, Square::new(5, 5).expect("5e"));
+        let line = MateLine {
+            moves: vec![m; 5],
+            futile: vec![1],
+            futile_end: false,
+            capturer: Capturer::Checker,
+        };
+        assert_eq!(line.length(), 3);
+    }
+}
