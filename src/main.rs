@@ -53,7 +53,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             search,
             json,
         } => {
-            let options = search_options(&search)?;
+            let options = search_options(&search);
             let req = SolveRequest {
                 problem,
                 literal_hands,
@@ -73,7 +73,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             report,
             quiet,
         } => {
-            let options = search_options(&search)?;
+            let options = search_options(&search);
             let req = VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
@@ -92,7 +92,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             search,
             length_column,
         } => {
-            let options = search_options(&search)?;
+            let options = search_options(&search);
             let req = BenchRequest {
                 paths,
                 options,
@@ -118,8 +118,8 @@ fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) ->
 }
 
 /// The search settings the flags ask for.
-fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
-    Ok(Options {
+fn search_options(args: &SearchArgs) -> Options {
+    Options {
         rules: match args.rules {
             RulesArg::Game => Rules::Game,
             RulesArg::Tsume => Rules::Tsume,
@@ -134,5 +134,5 @@ fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
             time: args.time,
             ..Limits::default()
         },
-    })
+    }
 }
