@@ -157,59 +157,68 @@ impl<'a> MainLine<'a> {
             return None;
         }
         self.budget = self.budget.saturating_sub(1);
+        let key = pos.key();
+        self.search.enter(key, ply);
+        let sub = self.shortest_check(pos, rem, ply);
+        self.search.leave(key);
+        sub
+    }
+
+    /// The line through a check proven within `rem − 1`: the first the table knows (else the
+    /// first a search proves); under tsume rules, if that line leaves pieces over, another
+    /// shortest check whose line leaves none.
+    fn shortest_check(&mut self, pos: &mut Position, rem: u16, ply: u32) -> Option<Sub> {
         let mut checks = MoveList::new();
         check_moves(pos, &mut checks);
         let proven = |v: &Value| v.is_proven() && v.len < rem;
-        // The checks the table knows as proven.
-        let mut candidates: Vec<Move> = checks
+        let mut known: Vec<Move> = checks
             .iter()
             .copied()
             .filter(|&m| proven(&self.value_after(pos, m, rem - 1)))
             .collect();
-        if self.tsume() && self.budget > 0 {
-            // Every shortest check, to find one that leaves nothing over.
-            for &m in checks.iter() {
-                if !candidates.contains(&m) && proven(&self.search_after(pos, m, rem - 1, ply)?) {
-                    candidates.push(m);
-                }
-            }
-        }
-        if candidates.is_empty() {
+        if known.is_empty() {
             for &m in checks.iter() {
                 if proven(&self.search_after(pos, m, rem - 1, ply)?) {
-                    candidates.push(m);
+                    known.push(m);
                     break;
                 }
             }
         }
-        if !(self.tsume() && self.budget > 0) {
-            candidates.truncate(1);
+        let first = *known.first()?;
+        let mut best = self.play_check(pos, first, rem, ply)?;
+        if !self.tsume() {
+            return Some(best);
         }
-        let key = pos.key();
-        self.search.enter(key, ply);
-        let mut best: Option<Sub> = None;
-        for m in candidates {
-            let undo = pos.make_move(m);
-            let sub = self.defender(pos, rem - 1, ply + 1);
-            pos.unmake_move(m, undo);
-            let Some(mut sub) = sub else {
-                self.search.leave(key);
-                return None;
-            };
-            sub.line.prepend(&[m], false);
-            let better = best
-                .as_ref()
-                .is_none_or(|b| (sub.leftover, sub.line.length()) < (b.leftover, b.line.length()));
-            let done = !sub.leftover || self.budget == 0;
-            if better {
-                best = Some(sub);
-            }
-            if done {
+        // The others the table knows, then every other check, while the budget lasts.
+        let others = known[1..]
+            .iter()
+            .chain(checks.iter().filter(|m| !known.contains(m)))
+            .copied()
+            .collect::<Vec<_>>();
+        for m in others {
+            if !best.leftover || self.budget == 0 {
                 break;
             }
+            self.budget = self.budget.saturating_sub(1);
+            if !known.contains(&m) && !proven(&self.search_after(pos, m, rem - 1, ply)?) {
+                continue;
+            }
+            let sub = self.play_check(pos, m, rem, ply)?;
+            if (sub.leftover, sub.line.length()) < (best.leftover, best.line.length()) {
+                best = sub;
+            }
         }
-        self.search.leave(key);
-        best
+        Some(best)
+    }
+
+    /// Plays check `m` and extracts the rest of the line.
+    fn play_check(&mut self, pos: &mut Position, m: Move, rem: u16, ply: u32) -> Option<Sub> {
+        let undo = pos.make_move(m);
+        let sub = self.defender(pos, rem - 1, ply + 1);
+        pos.unmake_move(m, undo);
+        let mut sub = sub?;
+        sub.line.prepend(&[m], false);
+        Some(sub)
     }
 
     /// The line of a defender node mated in exactly `rem` plies.
