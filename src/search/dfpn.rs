@@ -347,7 +347,7 @@ impl Dfpn {
     /// defender) and returns the value when they decide it at once: an attacker with no move left
     /// in the bound or no check has failed, a defender with no reply is mated (both facts, stored),
     /// a defender not mated with no move left in the bound is not mated within it.
-    fn expand(&mut self, pos: &Position, depth: u16, list: &mut MoveList) -> Option<Value> {
+    fn expand(&mut self, pos: &mut Position, depth: u16, list: &mut MoveList) -> Option<Value> {
         let hand = pos.hand(self.attacker);
         if pos.side_to_move() == self.attacker {
             if depth == 0 {
@@ -370,7 +370,7 @@ impl Dfpn {
             if let Some(by) = futile_by {
                 // Only drops: mated now if all are futile. Both answers are given for exactly
                 // this hand (a proof for more, a disproof for less), where they surely hold.
-                if futile::futile_drops_only(&mut pos.clone(), list, by) {
+                if futile::futile_drops_only(pos, list, by) {
                     let v = Value::proven(0, hand);
                     self.store(pos.board_key(), hand, &v, 1);
                     return Some(v);
@@ -399,7 +399,7 @@ impl Dfpn {
 
     /// The value of a node the table does not know, from [`Dfpn::expand`] or the df-pn+
     /// estimates.
-    fn first_look(&mut self, pos: &Position, depth: u16) -> Value {
+    fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
         let mut list = MoveList::new();
         self.expand(pos, depth, &mut list).unwrap_or_else(|| {
             let n = list.len() as u32;
