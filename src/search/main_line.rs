@@ -4,14 +4,15 @@
 //! length being exact, lasts exactly that long). At a defender node it plays a reply that lasts
 //! the whole remaining length. Under the rules of the game the first such reply is taken. Under
 //! tsume rules (`TSUME-RULES.md` §4–5):
-//! - a reply that is a futile drop enters the line only when no other reply lasts as long; it is
-//!   played with its capture, and the line goes on from the virtual position (the captured piece
-//!   back in the defender's hand); the pair is not counted;
+//! - a reply that is a futile drop counts what its best virtual position lasts; among replies
+//!   that last as long, straight ones come first. A futile drop in the line is played with its
+//!   capture, and the line goes on from the virtual position (the captured piece back in the
+//!   defender's hand); the pair is not counted;
 //! - a check whose every reply is a futile drop ends the line;
 //! - among the longest replies, one whose line leaves the attacker no pieces in hand is taken;
 //!   if every longest reply leaves pieces over, a reply two plies shorter that leaves none is
-//!   taken instead (2手変長); the attacker, among its shortest checks the table already knows,
-//!   likewise prefers one that leaves nothing over.
+//!   taken instead (2手変長); when the line of the attacker's first shortest check leaves
+//!   pieces over, another shortest check whose line leaves none is looked for.
 //!
 //! Comparing alternatives means extracting their lines too; a budget of nodes bounds that work,
 //! and once it is spent the first longest reply is taken.
