@@ -53,6 +53,16 @@ fn rotate(p: &Position) -> Position {
     Position::new(board, [white, black], !p.side_to_move(), p.ply()).expect("rotated is legal")
 }
 
+/// A move written for Black (`1c1b+`) as the side to move in `p` plays it: as written for Black,
+/// rotated for White (the position was rotated by [`rotate`]).
+fn as_mover(p: &Position, usi: &str) -> String {
+    if p.side_to_move() == Color::Black {
+        usi.to_string()
+    } else {
+        rot(usi)
+    }
+}
+
 /// A USI move or square rotated by 180°: `P*1b` → `P*9h`, `1c1b+` → `9g9h+`.
 fn rot(usi: &str) -> String {
     usi.chars()
@@ -307,13 +317,7 @@ fn dead_piece_moves_must_promote() {
     let black = pos("4k4/8P/7L1/6N2/2N6/9/9/9/4K4 b - 1");
     for p in [black.clone(), rotate(&black)] {
         let moves = legal(&p);
-        let r = |m: &str| {
-            if p.side_to_move() == Color::Black {
-                m.to_string()
-            } else {
-                rot(m)
-            }
-        };
+        let r = |m: &str| as_mover(&p, m);
         for only_promotion in ["1b1a", "2c2a", "3d2b", "3d4b"] {
             assert!(
                 moves.contains(&r(&format!("{only_promotion}+"))),
@@ -335,13 +339,7 @@ fn every_legal_non_promotion_is_generated() {
     let black = pos("4k4/7R1/5S3/8P/2B6/9/9/9/4K4 b - 1");
     for p in [black.clone(), rotate(&black)] {
         let moves = legal(&p);
-        let r = |m: &str| {
-            if p.side_to_move() == Color::Black {
-                m.to_string()
-            } else {
-                rot(m)
-            }
-        };
+        let r = |m: &str| as_mover(&p, m);
         for both in [
             "7e4b", "7e9c", "7e3a", "2b2e", "2b2i", "4c4b", "4c3d", "1d1c",
         ] {

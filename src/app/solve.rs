@@ -9,7 +9,7 @@ use crate::notation::sfen::{hands_to_sfen, to_sfen};
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
-use crate::shogi::{fill_defender_hand, Position};
+use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -204,10 +204,11 @@ fn to_json(pos: &Position, report: &Report, options: &Options) -> SolveJson {
             json.line = line.moves.iter().map(|m| m.to_string()).collect();
             json.line_ja = line_to_japanese(pos, &line.moves);
             json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
+            let end = line.end_position(pos);
             json.futile_end = line
-                .futile_end_example(pos)
+                .futile_end_example(&end)
                 .map(|f| [f.drop.to_string(), f.capture.to_string()]);
-            json.pieces_left = pieces_left(pos, line);
+            json.pieces_left = pieces_left(&end, pos.side_to_move());
         }
         Outcome::NoMate => json.result = "nomate",
         Outcome::Unknown { mate_at_most } => json.mate_at_most = *mate_at_most,
@@ -215,11 +216,10 @@ fn to_json(pos: &Position, report: &Report, options: &Options) -> SolveJson {
     json
 }
 
-/// The attacker's hand at the end of `line`, in SFEN letters (empty: none).
-fn pieces_left(pos: &Position, line: &MateLine) -> String {
-    let attacker = pos.side_to_move();
-    let mut hands = [crate::shogi::Hand::EMPTY; 2];
-    hands[attacker.index()] = line.end_position(pos).hand(attacker);
+/// The attacker's hand in the line's end position `end`, in SFEN letters (empty: none).
+fn pieces_left(end: &Position, attacker: Color) -> String {
+    let mut hands = [Hand::EMPTY; 2];
+    hands[attacker.index()] = end.hand(attacker);
     let text = hands_to_sfen(hands);
     if text == "-" {
         String::new()
@@ -272,8 +272,8 @@ fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Writ
                     "futile interpositions (in parentheses, with their captures) are not counted"
                 );
             }
-            if let Some(f) = line.futile_end_example(pos) {
-                let end = line.end_position(pos);
+            let end = line.end_position(pos);
+            if let Some(f) = line.futile_end_example(&end) {
                 let ja = line_to_japanese(&end, &[f.drop, f.capture]);
                 let _ = writeln!(
                     out,
@@ -281,7 +281,7 @@ fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Writ
                     ja[0], ja[1]
                 );
             }
-            let left = line.end_position(pos).hand(pos.side_to_move());
+            let left = end.hand(pos.side_to_move());
             if !left.is_empty() {
                 let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
             }

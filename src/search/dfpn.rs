@@ -490,29 +490,30 @@ impl Dfpn {
         } else {
             // Disproven by any disproven reply (preferring a path-independent, deeper one);
             // proven when every reply is, with the longest length.
-            if let Some((c, r)) = children
-                .iter()
-                .map(|c| (c, reply_value(c)))
-                .filter(|(_, r)| r.is_disproven())
-                .min_by_key(|(_, r)| (r.rep != NO_REP, std::cmp::Reverse(r.len)))
-            {
-                return Value::disproven(
-                    r.len,
-                    defender_disproof_hand(pos, self.attacker, c.m, r.hand),
-                    settle(r.rep, ply),
-                );
-            }
+            let mut disproof: Option<(Move, Value)> = None;
             let mut all_proven = true;
             let mut len = 0;
             let mut ph = Hand::EMPTY;
             let mut pn = 0;
             let mut dn = INF;
-            for r in children.iter().map(reply_value) {
+            for c in children {
+                let r = reply_value(c);
+                let rank = |v: &Value| (v.rep != NO_REP, std::cmp::Reverse(v.len));
+                if r.is_disproven() && disproof.is_none_or(|(_, d)| rank(&r) < rank(&d)) {
+                    disproof = Some((c.m, r));
+                }
                 all_proven &= r.is_proven();
                 len = len.max(r.len);
                 ph = ph.max_each(r.hand);
                 pn = add(pn, r.pn);
                 dn = dn.min(r.dn);
+            }
+            if let Some((m, r)) = disproof {
+                return Value::disproven(
+                    r.len,
+                    defender_disproof_hand(pos, self.attacker, m, r.hand),
+                    settle(r.rep, ply),
+                );
             }
             if all_proven {
                 return Value::proven(len, defender_proof_hand(pos, self.attacker, ph));

@@ -125,16 +125,9 @@ pub fn leave(pos: &mut Position, f: Futility, e: Entered) {
 /// capturer allowed, the checker need not come closer at each step.
 const MAX_NESTING: u32 = 16;
 
-/// Whether the defender to move in `pos` is mated under the tsume rules with no plies left: it
-/// has no legal reply, or every reply is a futile drop whose virtual position is mated in the
-/// same sense.
-pub fn mated_with_futile_drops(pos: &mut Position, by: Capturer) -> bool {
-    let mut replies = MoveList::new();
-    legal_moves(pos, &mut replies);
-    futile_drops_only(pos, &replies, by)
-}
-
-/// [`mated_with_futile_drops`] for a position whose legal replies are `replies`.
+/// Whether the defender to move in `pos`, whose legal replies are `replies`, is mated under the
+/// tsume rules with no plies left: it has no legal reply, or every reply is a futile drop whose
+/// virtual position is mated in the same sense.
 pub fn futile_drops_only(pos: &mut Position, replies: &[Move], by: Capturer) -> bool {
     only_futile_drops(pos, replies, by, 0)
 }

@@ -74,12 +74,13 @@ impl MateLine {
         pos
     }
 
-    /// For a line with `futile_end`: one of the futile drops at the end and its capture.
-    pub fn futile_end_example(&self, start: &Position) -> Option<Futility> {
+    /// For a line with `futile_end`: one of the futile drops at `end` (its
+    /// [`MateLine::end_position`]) and its capture.
+    pub fn futile_end_example(&self, end: &Position) -> Option<Futility> {
         if !self.futile_end {
             return None;
         }
-        let mut pos = self.end_position(start);
+        let mut pos = end.clone();
         let replies = crate::shogi::movegen::legal_move_list(&pos);
         let first = *replies.first()?;
         futile::futilities(&mut pos, first, self.capturer)
