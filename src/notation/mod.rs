@@ -1,6 +1,8 @@
-//! Text forms of positions and moves: SFEN and USI moves. Parsers return errors with locations.
+//! Text forms of positions and moves: SFEN, USI moves, 日本式 move text, and record files (KIF,
+//! KI2, CSA). Parsers return errors with locations.
 
 pub mod diagram;
 pub mod japanese;
+pub mod record;
 pub mod sfen;
 pub mod usi;

@@ -1,0 +1,84 @@
+//! A problem read from a record file (KIF, KI2, CSA): the position, the file's headers, and the
+//! moves written after the position.
+
+use crate::shogi::{Move, Position};
+use thiserror::Error;
+
+/// A fault in a record file, with the 1-based line and character column where it was found.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {message}")]
+pub struct RecordError {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// 1-based character column in that line (1 when the fault is the whole line).
+    pub column: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl RecordError {
+    /// A fault at `line`, `column` (both 1-based).
+    pub fn new(line: usize, column: usize, message: impl Into<String>) -> RecordError {
+        RecordError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+/// One problem or game of a record file.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The position before the first move.
+    pub start: Position,
+    /// The header lines in file order, name and value: KIF `作品名：…`, `作者：…`, `手数：…`;
+    /// CSA `N+…` (as `N+`), `$EVENT:…` (as `EVENT`).
+    pub headers: Vec<(String, String)>,
+    /// The main line: the moves after the position, each checked legal in turn.
+    pub moves: Vec<Move>,
+    /// Side lines kept from the file (KIF `変化：N手`), each a whole line from `start`.
+    pub variations: Vec<Variation>,
+    /// The solution length the file states, if any: the `手数` header or `まで N手で詰み`.
+    pub stated_length: Option<usize>,
+}
+
+/// A side line of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// The 1-based ply where it leaves the line it branches from.
+    pub ply: usize,
+    /// The whole line from the record's start: the moves it shares with the line it branches
+    /// from, then its own.
+    pub moves: Vec<Move>,
+}
+
+impl Record {
+    /// A record of a bare position with no headers and no moves.
+    pub fn new(start: Position) -> Record {
+        Record {
+            start,
+            headers: Vec::new(),
+            moves: Vec::new(),
+            variations: Vec::new(),
+            stated_length: None,
+        }
+    }
+
+    /// The value of the first header named `name`.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the main line.
+    pub fn end_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves {
+            pos.make_move(m);
+        }
+        pos
+    }
+}
