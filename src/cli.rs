@@ -89,6 +89,12 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
     },
+    /// Run as a USI mate engine for shogi GUIs: read USI commands on standard input, answer
+    /// `go mate` with one `checkmate` line on standard output.
+    ///
+    /// Options (set by the GUI): USI_Hash, Rules (Tsume or Game), FutileCapture (Any or
+    /// Checker), DefenderHasRest (the defender holds every piece not on the board or in a hand).
+    Usi,
 }
 
 /// The limits and the table of each search, shared by the commands that solve. A search stopped

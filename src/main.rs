@@ -103,6 +103,17 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 VerifyError::exit_code,
             )
         }
+        Command::Usi => {
+            // The engine writes from its search threads too: release this thread's lock.
+            drop(out);
+            match tsume::app::usi::run(std::io::stdin().lock(), std::io::stdout()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("tsume: error: reading standard input: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     })
 }
 
