@@ -1,6 +1,7 @@
 //! Text forms of positions and moves: SFEN, USI moves, 日本式 move text, and record files (KIF,
 //! KI2, CSA). Parsers return errors with locations.
 
+pub mod csa;
 pub mod diagram;
 pub mod japanese;
 pub mod record;

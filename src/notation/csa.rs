@@ -1,0 +1,829 @@
+//! CSA record files (standard V2, V2.1, V2.2 and V3.0): headers, the start position, the moves.
+//!
+//! A record is, in order: a version line (`V2.2`), headers (`N+name`, `N-name`, `$KEY:value`),
+//! the position (`PI` with the pieces a handicap removes, or rows `P1`…`P9`, then `P+`/`P-`
+//! lines placing pieces, `00` for a hand and `00AL` for every piece not yet placed), the turn
+//! line (`+` or `-`), then moves (`+7776FU`, the code after the move, `00` origin for a drop),
+//! times (`T12`) and at most one special move (`%TORYO`, `%TSUMI`, …) that ends them. Lines
+//! starting with `'` are comments; other lines may hold several statements separated by `,`.
+//! Records are separated by lines holding only `/`.
+
+use super::record::{Record, RecordError};
+use super::sfen::startpos;
+use crate::shogi::movegen::is_legal;
+use crate::shogi::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Square};
+
+/// The CSA code of every kind, in [`PieceKind`] index order.
+const CODES: [&str; PieceKind::NUM] = [
+    "FU", "KY", "KE", "GI", "KA", "HI", "KI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
+];
+
+/// The versions read. All share one syntax; V3.0 adds fractional times and `%MAX_MOVES`.
+const VERSIONS: [&str; 4] = ["V2", "V2.1", "V2.2", "V3.0"];
+
+/// The special moves, each of which ends a record's moves.
+#[rustfmt::skip]
+const SPECIAL_MOVES: [&str; 15] = [
+    "%TORYO", "%TSUMI", "%CHUDAN", "%SENNICHITE", "%JISHOGI", "%KACHI", "%HIKIWAKE", "%TIME_UP",
+    "%ILLEGAL_MOVE", "%+ILLEGAL_ACTION", "%-ILLEGAL_ACTION", "%MATTA", "%FUZUMI", "%ERROR",
+    "%MAX_MOVES",
+];
+
+/// What a record's position is made of.
+const POSITION_LINES: &str = "PI, P1 to P9 or P+/P- lines, then '+' or '-'";
+
+/// Returns the fault `at` characters into a statement, the message written as by `format!`.
+macro_rules! fail {
+    ($stmt:expr, $at:expr, $($message:tt)+) => {
+        return Err($stmt.err($at, format!($($message)+)))
+    };
+}
+
+/// Reads a CSA file's text (V2, V2.2, V3): one record, or several separated by `/` lines.
+pub fn parse_csa(text: &str) -> Result<Vec<Record>, RecordError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(RecordError::new(1, 1, "empty text: expected a CSA record"));
+    }
+    let mut records = Vec::new();
+    let mut reader = Reader::default();
+    let mut last_line = 1;
+    for (i, line) in text.lines().enumerate() {
+        last_line = i + 1;
+        let line = line.trim_end();
+        if line == "/" {
+            records.push(std::mem::take(&mut reader).finish(last_line)?);
+            continue;
+        }
+        for stmt in statements(line, last_line) {
+            reader.statement(&stmt)?;
+        }
+    }
+    // A `/` with nothing but comments after it closes the last record.
+    if reader.seen || records.is_empty() {
+        records.push(reader.finish(last_line)?);
+    }
+    Ok(records)
+}
+
+/// One statement: its text and the 1-based line and character column where it starts.
+struct Stmt<'a> {
+    text: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl Stmt<'_> {
+    /// A fault `at` characters into the statement.
+    fn err(&self, at: usize, message: impl Into<String>) -> RecordError {
+        RecordError::new(self.line, self.column + at, message)
+    }
+
+    fn chars(&self) -> Vec<char> {
+        self.text.chars().collect()
+    }
+}
+
+/// The statements of a line. Header lines (`N…`, `$…`) are one statement each; other lines are
+/// split at `,`, except that a comment (`'…`) runs to the end of the line.
+fn statements(line: &str, number: usize) -> Vec<Stmt<'_>> {
+    let stmt = |text, column| Stmt {
+        text,
+        line: number,
+        column,
+    };
+    if line.starts_with(['N', '$']) {
+        return vec![stmt(line, 1)];
+    }
+    let mut out = Vec::new();
+    let (mut rest, mut column) = (line, 1);
+    while !rest.is_empty() {
+        let (part, tail) = match rest.split_once(',') {
+            Some((part, tail)) if !rest.starts_with('\'') => (part, tail),
+            _ => (rest, ""),
+        };
+        if !part.is_empty() {
+            out.push(stmt(part, column));
+        }
+        column += part.chars().count() + 1;
+        rest = tail;
+    }
+    out
+}
+
+/// The kind a two-letter CSA code names.
+fn kind_of(code: &str) -> Option<PieceKind> {
+    let index = CODES.iter().position(|&c| c == code)?;
+    PieceKind::from_index(index)
+}
+
+fn code(kind: PieceKind) -> &'static str {
+    CODES[kind.index()]
+}
+
+/// The kind named by the two characters at `at`.
+fn read_kind(stmt: &Stmt, chars: &[char], at: usize) -> Result<PieceKind, RecordError> {
+    let text: String = chars.iter().skip(at).take(2).collect();
+    match kind_of(&text) {
+        Some(kind) => Ok(kind),
+        None => fail!(
+            stmt,
+            at,
+            "unknown piece code '{text}' (expected {})",
+            CODES.join(", ")
+        ),
+    }
+}
+
+/// The square at `at` in a statement, file digit then rank digit: `None` for `00` (a hand).
+fn square_at(stmt: &Stmt, chars: &[char], at: usize) -> Result<Option<Square>, RecordError> {
+    let digits: String = chars.iter().skip(at).take(2).collect();
+    let mut pair = digits.chars().map(|c| c.to_digit(10));
+    match (pair.next().flatten(), pair.next().flatten()) {
+        (Some(0), Some(0)) => Ok(None),
+        (Some(f @ 1..=9), Some(r @ 1..=9)) => Ok(Square::new(f as u8, r as u8)),
+        _ => fail!(
+            stmt,
+            at,
+            "bad square '{digits}' (expected 11 to 99, or 00 for a hand)"
+        ),
+    }
+}
+
+/// A square as CSA writes it: file digit then rank digit.
+fn csa_square(sq: Square) -> String {
+    format!("{}{}", sq.file(), sq.rank())
+}
+
+/// The colour a `+` or `-` sign stands for.
+fn color_of(sign: char) -> Option<Color> {
+    match sign {
+        '+' => Some(Color::Black),
+        '-' => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// How far the board description has got.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Form {
+    /// Nothing placed yet.
+    #[default]
+    Empty,
+    /// `PI`: the start position, maybe less the handicap pieces.
+    Initial,
+    /// Rows `P1`…`Pn` read.
+    Rows(usize),
+    /// `P+`/`P-` lines read (after `PI`, after all nine rows, or alone on an empty board).
+    Pieces,
+}
+
+/// The position being built from position lines.
+struct Setup {
+    board: [Option<Piece>; 81],
+    hands: [Hand; 2],
+    /// Pieces placed so far of each unpromoted kind (the king included), board and hands.
+    placed: [u8; 8],
+    form: Form,
+    /// The line and the column just past the end of the last position statement.
+    last: (usize, usize),
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Setup {
+            board: [None; 81],
+            hands: [Hand::EMPTY; 2],
+            placed: [0; 8],
+            form: Form::Empty,
+            last: (1, 1),
+        }
+    }
+}
+
+impl Setup {
+    /// Reads a position statement: `PI…`, `P1`…`P9` or `P+…`/`P-…`.
+    fn statement(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let chars = stmt.chars();
+        self.last = (stmt.line, stmt.column + chars.len());
+        match chars.get(1).copied() {
+            Some('I') => self.initial(stmt, &chars),
+            Some(c @ '1'..='9') => self.row(stmt, &chars, c as usize - '0' as usize),
+            Some(c) if color_of(c).is_some() => self.pieces(stmt, &chars),
+            _ => fail!(
+                stmt,
+                0,
+                "unknown position line '{}' (expected PI, P1 to P9, P+ or P-)",
+                stmt.text
+            ),
+        }
+    }
+
+    /// `PI` then `SSKK` entries: the start position less the named pieces (a handicap).
+    fn initial(&mut self, stmt: &Stmt, chars: &[char]) -> Result<(), RecordError> {
+        if self.form != Form::Empty {
+            fail!(stmt, 0, "PI must be the first position line");
+        }
+        self.form = Form::Initial;
+        for (sq, p) in Square::all().zip(*startpos().board()) {
+            if let Some(p) = p {
+                self.place(stmt, 0, p.color, p.kind, Some(sq))?;
+            }
+        }
+        for at in entries(stmt, chars)? {
+            let Some(sq) = square_at(stmt, chars, at)? else {
+                fail!(
+                    stmt,
+                    at,
+                    "square 00 is only for hands: PI removes board pieces"
+                );
+            };
+            let kind = read_kind(stmt, chars, at + 2)?;
+            match self.board[sq.index()] {
+                Some(p) if p.kind == kind => {
+                    self.board[sq.index()] = None;
+                    self.placed[kind.unpromoted().index()] -= 1;
+                }
+                _ => fail!(
+                    stmt,
+                    at,
+                    "no {} on {} in the start position",
+                    code(kind),
+                    csa_square(sq)
+                ),
+            }
+        }
+        Ok(())
+    }
+
+    /// `Pn` and nine cells, file 9 first: ` * ` empty, `+FU` Black, `-FU` White. Spaces only
+    /// separate cells, so rows whose trailing or doubled spaces were lost still read.
+    fn row(&mut self, stmt: &Stmt, chars: &[char], rank: usize) -> Result<(), RecordError> {
+        let expected = match self.form {
+            Form::Empty => 1,
+            Form::Rows(n) if n < 9 => n + 1,
+            _ => fail!(stmt, 0, "P{rank} after the board was already given"),
+        };
+        if rank != expected {
+            fail!(stmt, 1, "P{rank} where P{expected} was expected");
+        }
+        self.form = Form::Rows(rank);
+        let (mut cells, mut at) = (0, 2);
+        while let Some(&c) = chars.get(at) {
+            if c == ' ' {
+                at += 1;
+                continue;
+            }
+            if cells == 9 {
+                fail!(stmt, at, "P{rank} has more than 9 cells");
+            }
+            if let Some(color) = color_of(c) {
+                let kind = read_kind(stmt, chars, at + 1)?;
+                let sq = Square::new(9 - cells, rank as u8);
+                let sq = sq.ok_or_else(|| stmt.err(at, "a cell off the board"))?;
+                self.place(stmt, at, color, kind, Some(sq))?;
+                at += 3;
+            } else if c == '*' {
+                at += 1;
+            } else {
+                fail!(
+                    stmt,
+                    at,
+                    "unexpected '{c}' in P{rank} (expected ' * ' or a sign and a piece code)"
+                );
+            }
+            cells += 1;
+        }
+        if cells < 9 {
+            fail!(stmt, chars.len(), "P{rank} has {cells} cells, expected 9");
+        }
+        Ok(())
+    }
+
+    /// `P+`/`P-` then `SSKK` entries: a piece on a square, `00KK` one in hand, `00AL` every
+    /// piece not yet placed (kings excluded) in hand.
+    fn pieces(&mut self, stmt: &Stmt, chars: &[char]) -> Result<(), RecordError> {
+        if let Form::Rows(n @ 1..=8) = self.form {
+            fail!(stmt, 0, "P{} expected before P+/P- lines", n + 1);
+        }
+        self.form = Form::Pieces;
+        let color = chars
+            .get(1)
+            .copied()
+            .and_then(color_of)
+            .unwrap_or(Color::Black);
+        for at in entries(stmt, chars)? {
+            let sq = square_at(stmt, chars, at)?;
+            let text: String = chars.iter().skip(at + 2).take(2).collect();
+            match (text.as_str(), sq) {
+                ("AL", None) => self.all_remaining(color),
+                ("AL", Some(_)) => fail!(stmt, at, "AL (all remaining pieces) goes with 00: 00AL"),
+                _ => {
+                    let kind = read_kind(stmt, chars, at + 2)?;
+                    self.place(stmt, at, color, kind, sq)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives `color` every piece not yet placed, kings excluded.
+    fn all_remaining(&mut self, color: Color) {
+        for kind in PieceKind::HAND {
+            let max = kind.max_count();
+            let hand = &mut self.hands[color.index()];
+            let total = hand.count(kind) + max.saturating_sub(self.placed[kind.index()]);
+            *hand = hand.with_count(kind, total).unwrap_or(*hand);
+            self.placed[kind.index()] = max;
+        }
+    }
+
+    /// Puts a piece on `sq`, or in `color`'s hand for `None`, counting it against the set.
+    fn place(
+        &mut self,
+        stmt: &Stmt,
+        at: usize,
+        color: Color,
+        kind: PieceKind,
+        sq: Option<Square>,
+    ) -> Result<(), RecordError> {
+        let base = kind.unpromoted();
+        let is_king = |p: &Piece| p.kind == PieceKind::King && p.color == color;
+        if base == PieceKind::King && self.board.iter().flatten().any(is_king) {
+            fail!(stmt, at, "{color:?} has a second king");
+        }
+        if self.placed[base.index()] >= base.max_count() {
+            fail!(
+                stmt,
+                at,
+                "too many {}: the set holds {}",
+                code(base),
+                base.max_count()
+            );
+        }
+        match sq {
+            Some(sq) if self.board[sq.index()].is_some() => {
+                fail!(stmt, at, "two pieces on {}", csa_square(sq))
+            }
+            Some(sq) => self.board[sq.index()] = Some(Piece::new(color, kind)),
+            None if kind.is_promoted() || kind == PieceKind::King => {
+                fail!(
+                    stmt,
+                    at + 2,
+                    "a hand holds only FU, KY, KE, GI, KI, KA, HI, not {}",
+                    code(kind)
+                )
+            }
+            None => self.hands[color.index()] = self.hands[color.index()].plus(kind),
+        }
+        self.placed[base.index()] += 1;
+        Ok(())
+    }
+
+    /// The position with `side` to move, checked legal; faults are put at the turn line.
+    fn finish(&self, side: Color, turn: &Stmt) -> Result<Position, RecordError> {
+        if let Form::Rows(n @ 1..=8) = self.form {
+            fail!(turn, 0, "P{} expected before the turn line", n + 1);
+        }
+        match Position::new(self.board, self.hands, side, 1) {
+            Ok(pos) => Ok(pos),
+            Err(e) => fail!(turn, 0, "illegal position: {}", position_fault(&e)),
+        }
+    }
+}
+
+/// The offsets of the four-character entries after a two-character `PI`, `P+` or `P-`.
+fn entries(stmt: &Stmt, chars: &[char]) -> Result<impl Iterator<Item = usize>, RecordError> {
+    let len = chars.len().max(2);
+    let at = len - (len - 2) % 4;
+    if at < len {
+        let rest: String = chars.iter().skip(at).collect();
+        fail!(
+            stmt,
+            at,
+            "truncated entry '{rest}' (expected a square and a piece code, e.g. 55KI or 00KI)"
+        );
+    }
+    Ok((2..len).step_by(4))
+}
+
+/// A position fault in words, squares and kinds as CSA writes them.
+fn position_fault(e: &PositionError) -> String {
+    match *e {
+        PositionError::DoublePawn { color, file } => {
+            format!("二歩: two unpromoted {color:?} FU on file {file}")
+        }
+        PositionError::DeadPiece { kind, square } => {
+            format!("{} on {} could never move", code(kind), csa_square(square))
+        }
+        PositionError::OpponentInCheck { color } => {
+            format!("{color:?} is in check but {:?} is to move", !color)
+        }
+        ref other => other.to_string(),
+    }
+}
+
+/// The start position and the position after the moves read so far.
+struct Game {
+    start: Position,
+    now: Position,
+}
+
+/// Reads one record's statements.
+#[derive(Default)]
+struct Reader {
+    headers: Vec<(String, String)>,
+    setup: Setup,
+    /// Set by the turn line.
+    game: Option<Game>,
+    moves: Vec<Move>,
+    /// The special move that ended the moves.
+    ended: Option<&'static str>,
+    stated_length: Option<usize>,
+    /// Whether any statement other than a comment has been read.
+    seen: bool,
+}
+
+impl Reader {
+    fn statement(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let first = stmt.text.chars().next().unwrap_or(' ');
+        if first == '\'' {
+            return Ok(());
+        }
+        let seen = std::mem::replace(&mut self.seen, true);
+        let started = self.game.is_some();
+        let playing = started && self.ended.is_none();
+        let turn = stmt.text.len() == 1;
+        match first {
+            'V' => version(stmt, seen),
+            'N' | '$' => self.header(stmt),
+            'P' if !started => self.setup.statement(stmt),
+            '+' | '-' if turn && !started && self.setup.form != Form::Empty => self.turn(stmt),
+            '+' | '-' if !turn && playing => self.play(stmt),
+            '%' if playing => self.special(stmt),
+            'T' if started => time(stmt),
+            'P' | '+' | '-' | '%' | 'T' => Err(self.out_of_place(stmt)),
+            _ => fail!(
+                stmt,
+                0,
+                "unknown statement '{}' (expected a version, N+, N-, $KEY:value, a P line, '+' or \
+                 '-', a move, T, a % special move or a ' comment)",
+                stmt.text
+            ),
+        }
+    }
+
+    /// The fault of a statement that does not belong where it stands.
+    fn out_of_place(&self, stmt: &Stmt) -> RecordError {
+        let text = stmt.text;
+        let message = match (self.ended, &self.game) {
+            (Some(special), _) => format!(
+                "'{text}' after {special}: the moves end there (expected '/' before another record)"
+            ),
+            (None, Some(_)) => format!("'{text}' after the turn line (expected moves)"),
+            (None, None) if self.setup.form == Form::Empty => {
+                format!("'{text}' before the position (expected {})", POSITION_LINES)
+            }
+            (None, None) => format!("'{text}' before the turn line ('+' or '-')"),
+        };
+        stmt.err(0, message)
+    }
+
+    /// `N+name`, `N-name` (kept as `N+`, `N-`) and `$KEY:value` (kept as `KEY`), anywhere.
+    fn header(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let text = stmt.text;
+        let (name, value) = if let Some(rest) = text.strip_prefix('$') {
+            match rest.split_once(':') {
+                Some((key, value)) if !key.is_empty() => (key, value),
+                _ => fail!(stmt, 0, "'{text}' is not of the form $KEY:value"),
+            }
+        } else if text.starts_with("N+") || text.starts_with("N-") {
+            text.split_at(2)
+        } else {
+            fail!(
+                stmt,
+                0,
+                "unknown statement '{text}' (expected N+name or N-name)"
+            )
+        };
+        self.headers.push((name.to_string(), value.to_string()));
+        Ok(())
+    }
+
+    /// The turn line `+` or `-` ends the position.
+    fn turn(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let side = if stmt.text == "-" {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let start = self.setup.finish(side, stmt)?;
+        let now = start.clone();
+        self.game = Some(Game { start, now });
+        Ok(())
+    }
+
+    fn play(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let Some(game) = &mut self.game else {
+            return Err(self.out_of_place(stmt));
+        };
+        let number = self.moves.len() + 1;
+        let m = read_move(&game.now, stmt).map_err(|e| RecordError {
+            message: format!("move {number} '{}': {}", stmt.text, e.message),
+            ..e
+        })?;
+        game.now.make_move(m);
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// A special move ends the moves; `%TSUMI` states the mate length.
+    fn special(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
+        let Some(&special) = SPECIAL_MOVES.iter().find(|&&s| s == stmt.text) else {
+            fail!(
+                stmt,
+                0,
+                "unknown special move '{}' (expected one of {})",
+                stmt.text,
+                SPECIAL_MOVES.join(", ")
+            );
+        };
+        if special == "%TSUMI" {
+            self.stated_length = Some(self.moves.len());
+        }
+        self.ended = Some(special);
+        Ok(())
+    }
+
+    /// The record, at the end of the text or at the `/` on line `end`.
+    fn finish(self, end: usize) -> Result<Record, RecordError> {
+        let Some(Game { start, .. }) = self.game else {
+            let ((line, column), what) = match self.setup.form {
+                Form::Empty => (
+                    (end, 1),
+                    format!("the record has no position (expected {POSITION_LINES})"),
+                ),
+                _ => (
+                    self.setup.last,
+                    "the position has no turn line ('+' or '-')".to_string(),
+                ),
+            };
+            return Err(RecordError::new(line, column, what));
+        };
+        Ok(Record {
+            headers: self.headers,
+            moves: self.moves,
+            stated_length: self.stated_length,
+            ..Record::new(start)
+        })
+    }
+}
+
+/// A version line, which must be the first statement of its record.
+fn version(stmt: &Stmt, seen: bool) -> Result<(), RecordError> {
+    if !VERSIONS.contains(&stmt.text) {
+        fail!(
+            stmt,
+            0,
+            "unknown version '{}' (expected V2, V2.1, V2.2 or V3.0)",
+            stmt.text
+        );
+    }
+    if seen {
+        fail!(stmt, 0, "the version line must come first");
+    }
+    Ok(())
+}
+
+/// `T` and the seconds the last move took (V3.0: with a fraction, `T12.345`).
+fn time(stmt: &Stmt) -> Result<(), RecordError> {
+    let secs = stmt.text.get(1..).unwrap_or("");
+    let (whole, fraction) = secs.split_once('.').unwrap_or((secs, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) {
+        fail!(
+            stmt,
+            0,
+            "bad time '{}' (expected T and the seconds, e.g. T12)",
+            stmt.text
+        );
+    }
+    Ok(())
+}
+
+/// A move `+7776FU`: sign, origin (`00` for a drop), destination, the piece's code after the
+/// move (a promoted code for a promotion). It must be legal in `pos`.
+fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
+    let chars = stmt.chars();
+    let us = pos.side_to_move();
+    if chars.len() != 7 {
+        let how = if chars.len() < 7 {
+            "truncated"
+        } else {
+            "too long"
+        };
+        fail!(
+            stmt,
+            0,
+            "{how}: expected a sign, two squares and a code, e.g. +7776FU"
+        );
+    }
+    if chars.first().copied().and_then(color_of) != Some(us) {
+        fail!(stmt, 0, "{:?}'s move, but {us:?} is to move", !us);
+    }
+    let from = square_at(stmt, &chars, 1)?;
+    let Some(to) = square_at(stmt, &chars, 3)? else {
+        fail!(stmt, 3, "square 00 is only for hands");
+    };
+    let kind = read_kind(stmt, &chars, 5)?;
+    let m = match from {
+        None if kind.is_promoted() || kind == PieceKind::King => {
+            fail!(stmt, 5, "cannot drop {}", code(kind))
+        }
+        None if !pos.hand(us).has(kind) => fail!(stmt, 1, "{us:?} has no {} in hand", code(kind)),
+        None => Move::drop(kind, to),
+        Some(from) => {
+            let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
+                fail!(stmt, 1, "no {us:?} piece on {}", csa_square(from));
+            };
+            let promote = kind != p.kind;
+            if promote && (!p.kind.can_promote() || kind != p.kind.promoted()) {
+                let (was, then) = (code(p.kind), code(p.kind.promoted()));
+                let or = if p.kind.can_promote() {
+                    format!(", or {then} when it promotes")
+                } else {
+                    String::new()
+                };
+                fail!(
+                    stmt,
+                    5,
+                    "the piece on {} is {was}: expected {was}{or}",
+                    csa_square(from)
+                );
+            }
+            Move::normal(from, to, promote)
+        }
+    };
+    if is_legal(pos, m) {
+        return Ok(m);
+    }
+    let to = csa_square(to);
+    let Some(from) = m.from() else {
+        let why = "occupied, 二歩, a piece that could never move, or 打ち歩詰め";
+        fail!(
+            stmt,
+            0,
+            "not legal: {} cannot be dropped on {to} ({why})",
+            code(kind)
+        );
+    };
+    let other = Move::normal(from, m.to(), !m.is_promotion());
+    match is_legal(pos, other) {
+        true if other.is_promotion() => fail!(stmt, 5, "not legal: the piece must promote"),
+        true => fail!(stmt, 5, "not legal: the piece cannot promote on this move"),
+        false => {
+            let why = "out of reach, blocked, or its king would be in check";
+            fail!(
+                stmt,
+                0,
+                "not legal: the piece on {} cannot go to {to} ({why})",
+                csa_square(from)
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::to_sfen;
+
+    fn one(text: &str) -> Record {
+        let mut records = parse_csa(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(records.len(), 1);
+        records.remove(0)
+    }
+
+    /// The line, column and message of the fault in `text`.
+    fn fault(text: &str) -> (usize, usize, String) {
+        let e = parse_csa(text).expect_err("a fault");
+        (e.line, e.column, e.message)
+    }
+
+    fn usi(r: &Record) -> Vec<String> {
+        r.moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn statements_split_at_commas_except_comments_and_headers() {
+        let split = |line| -> Vec<(&str, usize)> {
+            statements(line, 1)
+                .iter()
+                .map(|s| (s.text, s.column))
+                .collect()
+        };
+        assert_eq!(split("+7776FU,T12"), [("+7776FU", 1), ("T12", 9)]);
+        assert_eq!(split("$EVENT:a,b"), [("$EVENT:a,b", 1)]);
+        assert_eq!(split("+7776FU,'a,b"), [("+7776FU", 1), ("'a,b", 9)]);
+        assert_eq!(split(""), []);
+    }
+
+    #[test]
+    fn codes_name_every_kind() {
+        for kind in PieceKind::ALL {
+            assert_eq!(kind_of(code(kind)), Some(kind));
+        }
+        assert_eq!(kind_of("XX"), None);
+    }
+
+    #[test]
+    fn squares_are_file_then_rank_and_00_is_a_hand() {
+        let square = |text| {
+            let stmt = Stmt {
+                text,
+                line: 1,
+                column: 1,
+            };
+            square_at(&stmt, &stmt.chars(), 0).map_err(|e| e.column)
+        };
+        assert_eq!(square("00"), Ok(None));
+        assert_eq!(square("76"), Ok(Square::new(7, 6)));
+        for bad in ["50", "05", "a1", "7"] {
+            assert_eq!(square(bad), Err(1), "{bad}");
+        }
+    }
+
+    #[test]
+    fn pi_is_the_start_position() {
+        let r = one("PI\n+\n+7776FU\n-3334FU\n%TORYO\n");
+        assert_eq!(r.start, startpos());
+        assert_eq!(usi(&r), ["7g7f", "3c3d"]);
+        assert_eq!(r.stated_length, None);
+    }
+
+    #[test]
+    fn handicap_removes_pieces() {
+        let r = one("PI82HI22KA\n-\n");
+        let sfen = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+        assert_eq!(to_sfen(&r.start), sfen);
+        let (line, column, message) = fault("PI82KA\n-\n");
+        assert_eq!((line, column), (1, 3));
+        assert!(message.contains("no KA on 82"), "{message}");
+    }
+
+    #[test]
+    fn rows_read_without_trailing_or_doubled_spaces() {
+        let rows = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * * -KA *\n\
+                    P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \n\
+                    P5 *  *  *  *  *  *  *  *  *\nP6 *  *  *  *  *  *  *  *  * \n\
+                    P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \n\
+                    P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n";
+        assert_eq!(one(rows).start, startpos());
+    }
+
+    #[test]
+    fn all_remaining_goes_to_one_hand() {
+        let r = one("P-51OU\nP+53FU\nP+00KI\nP-00AL\n+\n+0052KI\n%TSUMI\n");
+        let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+        assert_eq!(to_sfen(&r.start), sfen);
+        assert_eq!(usi(&r), ["G*5b"]);
+        assert_eq!(r.stated_length, Some(1));
+    }
+
+    #[test]
+    fn promotion_is_the_code_after_the_move() {
+        assert_eq!(usi(&one("P-51OU\nP+28HI\n+\n+2822RY\n")), ["2h2b+"]);
+        assert_eq!(usi(&one("P-51OU\nP+28HI\n+\n+2822HI\n")), ["2h2b"]);
+        let (line, column, message) = fault("P-51OU\nP+28HI\n+\n+2822KI\n");
+        assert_eq!((line, column), (4, 6));
+        assert!(
+            message.contains("expected HI, or RY when it promotes"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn headers_keep_file_order() {
+        let r = one("V2.2\nN+Sente\nN-Gote\n$EVENT:x:y\nPI\n+\n$END_TIME:z\n");
+        let names: Vec<_> = r.headers.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        assert_eq!(names, ["N+=Sente", "N-=Gote", "EVENT=x:y", "END_TIME=z"]);
+    }
+
+    #[test]
+    fn times_follow_moves() {
+        let r = one("PI\n+\n+7776FU,T12\n-3334FU\nT0.5\n%CHUDAN\nT1\n");
+        assert_eq!(r.moves.len(), 2);
+        assert_eq!(fault("PI\n+\n+7776FU,T1x\n").1, 9);
+    }
+
+    #[test]
+    fn crlf_and_a_byte_order_mark_are_read() {
+        assert_eq!(usi(&one("\u{feff}PI\r\n+\r\n+7776FU\r\n")), ["7g7f"]);
+    }
+
+    #[test]
+    fn a_last_slash_closes_the_last_record() {
+        assert_eq!(parse_csa("PI\n+\n/\n'end\n").map(|r| r.len()), Ok(1));
+        assert_eq!(fault("PI\n+\n/\n/\nPI\n+\n").0, 4);
+    }
+}
