@@ -2,6 +2,7 @@
 //! KI2, CSA). Parsers return errors with locations.
 
 pub mod diagram;
+pub mod encoding;
 pub mod japanese;
 pub mod record;
 pub mod sfen;
