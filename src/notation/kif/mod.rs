@@ -49,6 +49,9 @@
 
 mod lines;
 pub(crate) mod preamble;
+mod write;
+
+pub use write::write_kif;
 
 use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
