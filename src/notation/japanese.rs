@@ -129,13 +129,13 @@ pub fn line_to_japanese(start: &Position, moves: &[Move]) -> Vec<String> {
 
 /// Whether a board move of a `kind` piece of `color` from `from` to `to` may promote: the kind can
 /// promote and the move starts or ends in the zone.
-fn could_promote(color: Color, kind: PieceKind, from: Square, to: Square) -> bool {
+pub(crate) fn could_promote(color: Color, kind: PieceKind, from: Square, to: Square) -> bool {
     kind.can_promote() && (from.in_promotion_zone(color) || to.in_promotion_zone(color))
 }
 
 /// The origins of the legal board moves of the side to move that bring a piece of exactly `kind`
 /// (a promoted kind is another kind) to `to`, each once.
-fn board_pieces_reaching(pos: &Position, kind: PieceKind, to: Square) -> Vec<Square> {
+pub(crate) fn board_pieces_reaching(pos: &Position, kind: PieceKind, to: Square) -> Vec<Square> {
     let mut origins: Vec<Square> = legal_move_list(pos)
         .iter()
         .filter(|mv| mv.to() == to)
@@ -240,6 +240,27 @@ fn side_of(
         Some(Side::Left)
     } else {
         None
+    }
+}
+
+/// Whether `word` (one of 上 寄 引 右 左 直) is true of the move of the `kind` piece of `color`
+/// from `from` to `to`, among `reaching` (the origins of every piece of its kind and colour that
+/// can reach `to`), in the sense the written words have: [`Motion`] for 上/寄/引, [`side_of`] for
+/// 右/左/直.
+pub(crate) fn word_fits(
+    color: Color,
+    kind: PieceKind,
+    from: Square,
+    to: Square,
+    reaching: &[Square],
+    word: char,
+) -> bool {
+    match word {
+        '上' | '寄' | '引' => Motion::of(color, from, to).kanji() == word,
+        '右' | '左' | '直' => {
+            side_of(color, kind, from, to, reaching).map(Side::kanji) == Some(word)
+        }
+        _ => false,
     }
 }
 

@@ -3,7 +3,11 @@
 
 pub mod csa;
 pub mod diagram;
+pub mod encoding;
 pub mod japanese;
+pub mod japanese_parse;
+pub mod ki2;
+pub mod kif;
 pub mod record;
 pub mod sfen;
 pub mod usi;
