@@ -20,16 +20,24 @@ pub enum Command {
     ///
     /// Exit codes: 0 mate, 1 no mate (proven), 2 input error, 3 unknown (a limit was reached).
     Solve {
-        /// The problem: SFEN (any form; the side to move attacks) or a file holding one.
+        /// The problem: SFEN (any form; the side to move attacks), a file holding one, or a
+        /// record file by its extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`,
+        /// `.ki2`, `.ki2u`, `.csa`. A record's moves are its intended solution.
         problem: String,
         /// Take the hands as written: the defender gets no remaining pieces.
         #[arg(long)]
         literal_hands: bool,
         #[command(flatten)]
         search: SearchArgs,
-        /// Print a JSON object instead of text.
-        #[arg(long)]
+        /// What to print: the full report (text), the line in USI or 日本式, a KIF, or JSON.
+        #[arg(long, value_enum, default_value_t = FormatArg::Text)]
+        format: FormatArg,
+        /// Print a JSON object: the same as `--format json`.
+        #[arg(long, conflicts_with = "format")]
         json: bool,
+        /// Also write the problem and its solution to FILE as a UTF-8 KIF.
+        #[arg(long, value_name = "FILE")]
+        kif: Option<PathBuf>,
     },
     /// Count the leaves of the legal move tree (move-generator check).
     Perft {
@@ -117,6 +125,21 @@ pub struct SearchArgs {
     /// futile.
     #[arg(long, value_enum, default_value_t = FutileArg::Any)]
     pub futile: FutileArg,
+}
+
+/// What `solve` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// The diagram, the verdict, the line in USI and 日本式, the search figures.
+    Text,
+    /// One line: the mate's USI moves, `nomate` or `unknown`.
+    Usi,
+    /// The mate in 日本式 and its length, `不詰` or `unknown`.
+    Ja,
+    /// The problem and its solution as a UTF-8 KIF.
+    Kif,
+    /// A JSON object.
+    Json,
 }
 
 /// Which attacker pieces may take a futile interposition.

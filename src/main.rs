@@ -3,10 +3,10 @@
 mod cli;
 
 use clap::Parser;
-use cli::{Cli, Command, FutileArg, RulesArg, SearchArgs};
+use cli::{Cli, Command, FormatArg, FutileArg, RulesArg, SearchArgs};
 use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
-use tsume::app::solve::SolveRequest;
+use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::{VerifyError, VerifyRequest};
 use tsume::app::AppError;
 use tsume::search::futile::Capturer;
@@ -51,14 +51,24 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             problem,
             literal_hands,
             search,
+            format,
             json,
+            kif,
         } => {
             let options = search_options(&search);
+            let format = match (json, format) {
+                (true, _) | (_, FormatArg::Json) => OutputFormat::Json,
+                (_, FormatArg::Text) => OutputFormat::Text,
+                (_, FormatArg::Usi) => OutputFormat::Usi,
+                (_, FormatArg::Ja) => OutputFormat::Ja,
+                (_, FormatArg::Kif) => OutputFormat::Kif,
+            };
             let req = SolveRequest {
                 problem,
                 literal_hands,
                 options,
-                json,
+                format,
+                kif,
             };
             finish(
                 tsume::app::solve::run(&req, &mut out).map(|v| v as u8),

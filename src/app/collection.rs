@@ -12,9 +12,13 @@
 //!   column (see [`LoadOptions`]), `expect` (`mate`, `nomate`, `nomate-within-N`) and `hands` (a
 //!   value starting with `literal` means literal hands). Other columns are ignored.
 //!
+//! Record files are read too, one problem a record ([`record_rows`]): `.kif`, `.kifu`, `.ki2`,
+//! `.ki2u`, `.csa`.
+//!
 //! A directory stands for every file inside it (recursively) that has a reader.
 
-use crate::notation::sfen::{parse_sfen_record, SfenError};
+use super::input::{read_record_file, InputError, RecordFormat, RECORD_EXTENSIONS};
+use crate::notation::sfen::{parse_sfen_record, to_sfen, SfenError};
 use crate::search::Rules;
 use crate::shogi::Position;
 use std::fmt;
@@ -166,7 +170,9 @@ pub const READERS: &[(&str, Reader)] = &[("sfen", read_sfen_list), ("tsv", read_
 fn known_extensions() -> String {
     READERS
         .iter()
-        .map(|(ext, _)| format!(".{ext}"))
+        .map(|(ext, _)| *ext)
+        .chain(RECORD_EXTENSIONS.iter().copied())
+        .map(|ext| format!(".{ext}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -207,11 +213,15 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionEr
         entries.sort();
         let mut rows = Vec::new();
         for entry in entries {
-            if entry.is_dir() || reader_for(&entry).is_some() {
+            if entry.is_dir() || reader_for(&entry).is_some() || RecordFormat::of(&entry).is_some()
+            {
                 rows.extend(load(&entry, options)?);
             }
         }
         return Ok(rows);
+    }
+    if let Some((format, utf8)) = RecordFormat::of(path) {
+        return Ok(record_rows(path, format, utf8, options.rules));
     }
     let reader = reader_for(path).ok_or_else(|| CollectionError::UnknownType {
         path: path.to_path_buf(),
@@ -225,6 +235,62 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionEr
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     reader(path, text, options)
+}
+
+/// The problems of a record file (KIF, KI2, CSA), one a record; a file that cannot be read is
+/// one row's error. The expected result is the length the record states (`手数`, `まで N手で詰み`,
+/// CSA `%TSUMI`), a published length: under tsume rules a mate of exactly that length, under
+/// game rules a mate of any length. A record stating none expects nothing.
+fn record_rows(path: &Path, format: RecordFormat, utf8_by_name: bool, rules: Rules) -> Vec<Row> {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let records = match read_record_file(path, format, utf8_by_name) {
+        Ok(records) => records,
+        Err(e) => {
+            let line = match &e {
+                InputError::Record { error, .. } => error.line,
+                _ => 1,
+            };
+            return vec![Err(RowError {
+                source: Source {
+                    file: path.to_path_buf(),
+                    line,
+                },
+                id: Some(stem),
+                text: String::new(),
+                message: e.to_string(),
+            })];
+        }
+    };
+    let several = records.len() > 1;
+    records
+        .into_iter()
+        .enumerate()
+        .map(|(i, record)| {
+            let expected = match (record.stated_length, rules) {
+                (Some(n), Rules::Tsume) => Expected::Mate(n),
+                (Some(_), Rules::Game) => Expected::AnyMate,
+                (None, _) => Expected::Unspecified,
+            };
+            Ok(Problem {
+                id: if several {
+                    format!("{stem}#{}", i + 1)
+                } else {
+                    stem.clone()
+                },
+                source: Source {
+                    file: path.to_path_buf(),
+                    line: 1,
+                },
+                text: to_sfen(&record.start),
+                position: record.start,
+                expected,
+                literal_hands: false,
+            })
+        })
+        .collect()
 }
 
 /// The id of a row that names none: the file stem and the line.

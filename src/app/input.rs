@@ -1,6 +1,12 @@
-//! Reading a problem given on the command line: an SFEN text, or a file holding one.
+//! Reading a problem given on the command line: SFEN text, a file holding an SFEN line, or a
+//! record file (KIF, KI2, CSA) chosen by its extension.
 
-use crate::notation::sfen::{parse_sfen_record, SfenError, SfenRecord};
+use crate::notation::csa::parse_csa;
+use crate::notation::encoding::decode_record;
+use crate::notation::ki2::parse_ki2;
+use crate::notation::kif::parse_kif;
+use crate::notation::record::{Record, RecordError};
+use crate::notation::sfen::{parse_sfen_record, SfenError};
 use std::path::Path;
 use thiserror::Error;
 
@@ -23,38 +29,125 @@ pub enum InputError {
         /// The fault.
         error: SfenError,
     },
+    /// A record file (KIF, KI2, CSA) that is malformed or illegal.
+    #[error("{path}:{}:{}: {}", error.line, error.column, error.message)]
+    Record {
+        /// The file.
+        path: String,
+        /// The fault, with its line and column.
+        error: RecordError,
+    },
     /// A file with no position in it.
     #[error("{0}: no position found (expected a line holding an SFEN)")]
     Empty(String),
+    /// A record file holding several records where one problem is wanted.
+    #[error("{path}: holds {count} records; one problem is read here (verify reads them all)")]
+    SeveralRecords {
+        /// The file.
+        path: String,
+        /// How many records it holds.
+        count: usize,
+    },
     /// A position that is not a mate problem.
     #[error("{0}")]
     NotAProblem(String),
 }
 
-/// Reads `arg`: a file (its first line that is not blank or a `#` comment is the SFEN), or else
-/// SFEN text. SFEN always has spaces, so a single word with a `/` or a `.` in it is a path.
-pub fn read_problem(arg: &str) -> Result<SfenRecord, InputError> {
+/// The record file formats, by extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`
+/// (UTF-8), `.ki2`, `.ki2u` (UTF-8), `.csa`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// Kakinoki's KIF: a board diagram and numbered moves with their origins.
+    Kif,
+    /// KI2: a board diagram and 日本式 moves.
+    Ki2,
+    /// CSA V2.2 or V3: one record, or several separated by `/`.
+    Csa,
+}
+
+/// The extensions of record files, for messages.
+pub const RECORD_EXTENSIONS: &[&str] = &["kif", "kifu", "ki2", "ki2u", "csa"];
+
+impl RecordFormat {
+    /// The format a file's extension names, and whether the name says UTF-8.
+    pub fn of(path: &Path) -> Option<(RecordFormat, bool)> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "kif" => Some((RecordFormat::Kif, false)),
+            "kifu" => Some((RecordFormat::Kif, true)),
+            "ki2" => Some((RecordFormat::Ki2, false)),
+            "ki2u" => Some((RecordFormat::Ki2, true)),
+            "csa" => Some((RecordFormat::Csa, false)),
+            _ => None,
+        }
+    }
+}
+
+/// Reads the records of a record file: KIF and KI2 hold one, CSA one or more.
+pub fn read_record_file(
+    path: &Path,
+    format: RecordFormat,
+    utf8_by_name: bool,
+) -> Result<Vec<Record>, InputError> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| InputError::Io {
+        path: name.clone(),
+        source,
+    })?;
+    let fault = |error| InputError::Record {
+        path: name.clone(),
+        error,
+    };
+    let text = decode_record(&bytes, utf8_by_name).map_err(fault)?;
+    match format {
+        RecordFormat::Kif => parse_kif(&text).map(|r| vec![r]),
+        RecordFormat::Ki2 => parse_ki2(&text).map(|r| vec![r]),
+        RecordFormat::Csa => parse_csa(&text),
+    }
+    .map_err(fault)
+}
+
+/// Reads `arg`: a record file by its extension ([`RecordFormat`]); another file, whose first
+/// line that is not blank or a `#` comment is the SFEN; or else SFEN text. SFEN always has
+/// spaces, so a single word with a `/` or a `.` in it is a path.
+///
+/// The problem is the record's start position and the moves after it are its intended solution;
+/// for SFEN, `… moves …` are played and the position reached is the problem.
+pub fn read_problem(arg: &str) -> Result<Record, InputError> {
     let path = Path::new(arg);
     let one_word = !arg.contains(char::is_whitespace);
-    if one_word && (path.is_file() || arg.contains(['/', '\\', '.'])) {
-        let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
-            path: arg.to_string(),
-            source,
+    if !(one_word && (path.is_file() || arg.contains(['/', '\\', '.']))) {
+        let sfen = parse_sfen_record(arg).map_err(|error| InputError::Sfen {
+            origin: String::new(),
+            error,
         })?;
-        for (i, line) in text.lines().enumerate() {
-            let t = line.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            return parse_sfen_record(line).map_err(|error| InputError::Sfen {
-                origin: format!("{arg}:{}: ", i + 1),
-                error,
-            });
-        }
-        return Err(InputError::Empty(arg.to_string()));
+        return Ok(Record::new(sfen.end_position()));
     }
-    parse_sfen_record(arg).map_err(|error| InputError::Sfen {
-        origin: String::new(),
-        error,
-    })
+    if let Some((format, utf8)) = RecordFormat::of(path) {
+        let mut records = read_record_file(path, format, utf8)?;
+        return match records.len() {
+            1 => Ok(records.remove(0)),
+            0 => Err(InputError::Empty(arg.to_string())),
+            count => Err(InputError::SeveralRecords {
+                path: arg.to_string(),
+                count,
+            }),
+        };
+    }
+    let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
+        path: arg.to_string(),
+        source,
+    })?;
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let sfen = parse_sfen_record(line).map_err(|error| InputError::Sfen {
+            origin: format!("{arg}:{}: ", i + 1),
+            error,
+        })?;
+        return Ok(Record::new(sfen.end_position()));
+    }
+    Err(InputError::Empty(arg.to_string()))
 }

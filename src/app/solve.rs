@@ -2,9 +2,12 @@
 
 use super::input::{read_problem, InputError};
 use super::AppError;
+use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
+use crate::notation::kif::write_kif;
+use crate::notation::record::Record;
 use crate::notation::sfen::{hands_to_sfen, to_sfen};
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
@@ -13,6 +16,7 @@ use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -20,14 +24,32 @@ use std::time::Duration;
 /// What `solve` was asked.
 #[derive(Clone, Debug)]
 pub struct SolveRequest {
-    /// SFEN text or a file holding one.
+    /// SFEN text, a file holding one, or a record file (KIF, KI2, CSA).
     pub problem: String,
     /// Take the hands exactly as written (the defender gets nothing more).
     pub literal_hands: bool,
     /// Rules, table size and limits of the search.
     pub options: Options,
-    /// Print JSON instead of text.
-    pub json: bool,
+    /// What to print.
+    pub format: OutputFormat,
+    /// Also write the problem and its solution to this file as KIF (whole or not at all).
+    pub kif: Option<PathBuf>,
+}
+
+/// What `solve` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    /// The diagram, the verdict, the line in USI and 日本式, and the search figures.
+    #[default]
+    Text,
+    /// One line: the mate's moves in USI, or `nomate`, or `unknown`.
+    Usi,
+    /// The mate's moves in 日本式 and `まで N手詰`, or `不詰`, or `unknown`.
+    Ja,
+    /// The problem and its solution as a UTF-8 KIF.
+    Kif,
+    /// A JSON object ([`SolveJson`]).
+    Json,
 }
 
 /// The verdict, which is also the exit code.
@@ -143,7 +165,7 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
 /// Solves the requested problem and prints the answer.
 pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
     let record = read_problem(&req.problem)?;
-    let pos = prepare_problem(&record.end_position(), req.literal_hands)?;
+    let pos = prepare_problem(&record.start, req.literal_hands)?;
     let report = solve_with_progress(&pos, &req.options);
     if let Outcome::Mate { line, .. } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
@@ -163,15 +185,28 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
         Outcome::NoMate => Verdict::NoMate,
         Outcome::Unknown { .. } => Verdict::Unknown,
     };
-    if req.json {
-        let json = to_json(&pos, &report, &req.options);
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&json).expect("serialise")
-        );
-    } else {
-        print_text(&pos, &report, req.options.rules, out);
+    let kif = || write_kif(&solution_record(&record, &pos, &report.outcome));
+    if let Some(path) = &req.kif {
+        write_whole(path, &kif()).map_err(|source| InputError::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
+    match req.format {
+        OutputFormat::Text => print_text(&pos, &report, req.options.rules, out),
+        OutputFormat::Usi => print_usi(&report.outcome, out),
+        OutputFormat::Ja => print_ja(&pos, &report.outcome, out),
+        OutputFormat::Kif => {
+            let _ = write!(out, "{}", kif());
+        }
+        OutputFormat::Json => {
+            let json = to_json(&pos, &report, &req.options);
+            let _ = writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&json).expect("serialise")
+            );
+        }
     }
     Ok(verdict)
 }
@@ -243,6 +278,68 @@ fn bracket_futile(line: &MateLine, text: &[String]) -> String {
         }
     }
     out.join(" ")
+}
+
+/// The problem as solved and, for a mate, the line as played (futile pairs included), with the
+/// input's headers (CSA names as their KIF names) and `手数` set to the counted length.
+fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record {
+    let mut record = Record::new(pos.clone());
+    record.headers = input
+        .headers
+        .iter()
+        .filter(|(name, _)| name != "手数")
+        .map(|(name, value)| {
+            let name = kif_header_name(name).map_or_else(|| name.clone(), str::to_string);
+            (name, value.clone())
+        })
+        .collect();
+    if let Outcome::Mate { line, .. } = outcome {
+        record.moves = line.moves.clone();
+        record.stated_length = Some(line.length());
+        record
+            .headers
+            .push(("手数".to_string(), line.length().to_string()));
+    }
+    record
+}
+
+/// Writes `text` to `path` through a temporary file beside it, so the file is whole or absent.
+fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+fn print_usi(outcome: &Outcome, out: &mut impl Write) {
+    let _ = match outcome {
+        Outcome::Mate { line, .. } => {
+            let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
+            writeln!(out, "{}", usi.join(" "))
+        }
+        Outcome::NoMate => writeln!(out, "nomate"),
+        Outcome::Unknown { .. } => writeln!(out, "unknown"),
+    };
+}
+
+fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
+    let _ = match outcome {
+        Outcome::Mate { line, .. } => {
+            let ja = line_to_japanese(pos, &line.moves);
+            writeln!(
+                out,
+                "{}\nまで{}手詰",
+                bracket_futile(line, &ja),
+                line.length()
+            )
+        }
+        Outcome::NoMate => writeln!(out, "不詰"),
+        Outcome::Unknown { .. } => writeln!(out, "unknown"),
+    };
 }
 
 fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Write) {

@@ -1,0 +1,244 @@
+//! Record files through the commands: `solve` reads KIF, KI2 and CSA by extension and prints
+//! USI, 日本式, KIF or JSON; `--kif` writes a KIF that reads back to the same problem and line;
+//! `verify` reads record files and directories of them, a bad file being one row's error.
+
+use serde::Deserialize;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use tsume::notation::encoding::decode_record;
+use tsume::notation::kif::parse_kif;
+use tsume::notation::sfen::to_sfen;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+fn fixture(path: &str) -> String {
+    format!("{FIXTURES}/{path}")
+}
+
+fn tsume(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(args)
+        .output()
+        .expect("run tsume")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// A fresh directory under the system's temporary directory, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("tsume-formats-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("create a temporary directory");
+        TempDir(dir)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The part of `solve --json` these tests read.
+#[derive(Deserialize)]
+struct Solved {
+    sfen: String,
+    result: String,
+    length: Option<usize>,
+    line: Vec<String>,
+    line_ja: Vec<String>,
+}
+
+/// The ids of the problems of a `verify --report` file, in order.
+fn report_ids(report: &std::path::Path) -> Vec<String> {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
+    json["problems"]
+        .as_array()
+        .expect("a list of problems")
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn solve_json(problem: &str, extra: &[&str]) -> Solved {
+    let out = tsume(&[&["solve", problem, "--format", "json"], extra].concat());
+    assert_eq!(out.status.code(), Some(0), "{problem}: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("the solve JSON")
+}
+
+#[test]
+fn a_csa_problem_is_solved_in_its_stated_length() {
+    let csa = fixture("csa/zuko-036.csa");
+    let json = solve_json(&csa, &[]);
+    assert_eq!((json.result.as_str(), json.length), ("mate", Some(13)));
+    // P-00AL gave the defender every piece not on the board or in Black's hand.
+    assert!(json.sfen.ends_with(" b 3Gn4l15p 1"), "{}", json.sfen);
+
+    let usi = tsume(&["solve", &csa, "--format", "usi"]);
+    assert_eq!(usi.status.code(), Some(0));
+    assert_eq!(stdout(&usi), format!("{}\n", json.line.join(" ")));
+
+    let ja = tsume(&["solve", &csa, "--format", "ja"]);
+    assert_eq!(
+        stdout(&ja),
+        format!("{}\nまで13手詰\n", json.line_ja.join(" "))
+    );
+}
+
+#[test]
+fn kif_ki2_and_csa_files_are_read_by_extension() {
+    for file in [
+        "kif/zuko082.kif",
+        "kif/zuko082.kifu",
+        "kif/zuko082-utf8.kif",
+    ] {
+        let json = solve_json(&fixture(file), &["--rules", "game"]);
+        assert_eq!(
+            (json.result.as_str(), json.length),
+            ("mate", Some(19)),
+            "{file}"
+        );
+    }
+    // A game record's problem is its start position: from the start of a game Black has no
+    // check at all, a proven no-mate.
+    let out = tsume(&["solve", &fixture("kif/game.ki2"), "--format", "usi"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "nomate\n");
+}
+
+#[test]
+fn the_kif_written_reads_back_to_the_problem_and_its_line() {
+    let dir = TempDir::new("kif-out");
+    let kif = dir.path("out.kif");
+    let csa = fixture("csa/zuko-036.csa");
+    let json = solve_json(&csa, &["--kif", kif.to_str().unwrap()]);
+    let text = decode_record(&std::fs::read(&kif).unwrap(), false).unwrap();
+    assert!(text.starts_with("#KIF version=2.0 encoding=UTF-8\n"));
+    assert!(text.contains("まで13手で詰み"), "{text}");
+    let record = parse_kif(&text).unwrap();
+    assert_eq!(to_sfen(&record.start), json.sfen);
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, json.line);
+    assert_eq!(record.stated_length, Some(13));
+    // CSA headers are written under their KIF names.
+    assert_eq!(record.header("先手"), Some("伊藤看寿"));
+    assert_eq!(record.header("棋戦"), Some("将棋図巧 第36番"));
+    // Only the temporary file's final name is left behind.
+    let names: Vec<_> = std::fs::read_dir(&dir.0).unwrap().collect();
+    assert_eq!(names.len(), 1);
+
+    // The KIF printed by --format kif is the same text.
+    let printed = tsume(&["solve", &csa, "--format", "kif"]);
+    assert_eq!(stdout(&printed), text);
+    // And it is itself a problem file: solving it gives the same line.
+    assert_eq!(solve_json(kif.to_str().unwrap(), &[]).line, json.line);
+}
+
+#[test]
+fn a_proven_no_mate_prints_nomate_in_usi_and_ja() {
+    let sfen = "4k4/9/9/9/9/9/9/9/9 b P 1";
+    let usi = tsume(&["solve", sfen, "--format", "usi", "--literal-hands"]);
+    assert_eq!(
+        (usi.status.code(), stdout(&usi).as_str()),
+        (Some(1), "nomate\n")
+    );
+    let ja = tsume(&["solve", sfen, "--format", "ja", "--literal-hands"]);
+    assert_eq!(
+        (ja.status.code(), stdout(&ja).as_str()),
+        (Some(1), "不詰\n")
+    );
+}
+
+#[test]
+fn a_malformed_record_names_file_line_and_column_and_exits_2() {
+    let dir = TempDir::new("bad");
+    let bad = dir.path("bad.kifu");
+    let good = std::fs::read_to_string(fixture("kif/zuko082.kifu")).unwrap();
+    let (n, line) = good
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.starts_with('|'))
+        .expect("a board row");
+    std::fs::write(
+        &bad,
+        good.replacen(line, &line.replacen(" ・", " 象", 1), 1),
+    )
+    .unwrap();
+    let out = tsume(&["solve", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!("bad.kifu:{}:", n + 1)) && err.contains('象'),
+        "{err}"
+    );
+
+    let multi = tsume(&["solve", &fixture("csa/multi.csa")]);
+    assert_eq!(multi.status.code(), Some(2));
+    assert!(
+        stderr(&multi).contains("holds 3 records"),
+        "{}",
+        stderr(&multi)
+    );
+
+    let missing = tsume(&["solve", "no/such/file.kif"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(stderr(&missing).contains("no/such/file.kif"));
+}
+
+#[test]
+fn verify_reads_a_directory_of_records_and_reports_a_bad_one_as_its_row() {
+    let dir = TempDir::new("verify");
+    let copy = |from: &str, to: &str| std::fs::copy(fixture(from), dir.path(to)).unwrap();
+    copy("csa/zuko-036.csa", "a.csa");
+    let csa = tsume(&["solve", &fixture("csa/zuko-036.csa"), "--format", "kif"]);
+    std::fs::write(dir.path("b.kif"), csa.stdout).unwrap();
+    std::fs::write(dir.path("c.kifu"), "後手の持駒：なし\n").unwrap();
+    std::fs::write(dir.path("notes.txt"), "not a collection\n").unwrap();
+    let report = dir.path("report.json");
+    let out = tsume(&[
+        "verify",
+        dir.0.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("3 problems: 2 ok, 0 mismatch, 0 unknown, 1 error"),
+        "{text}"
+    );
+    assert!(text.contains("c.kifu"), "{text}");
+    let ids = report_ids(&report);
+    assert_eq!(ids, ["a", "b", "c"]);
+}
+
+#[test]
+fn every_record_of_a_multi_record_csa_is_a_problem_of_verify() {
+    let dir = TempDir::new("multi");
+    let report = dir.path("report.json");
+    let out = tsume(&[
+        "verify",
+        &fixture("csa/multi.csa"),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("3 problems: 3 ok"), "{text}");
+    let ids = report_ids(&report);
+    assert_eq!(ids, ["multi#1", "multi#2", "multi#3"]);
+}
