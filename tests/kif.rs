@@ -314,6 +314,25 @@ fn writer_layout() {
     assert_eq!(write_kif(&r), expected);
 }
 
+#[test]
+fn kif_moves_mark_a_promotion_and_never_write_no_promotion() {
+    // The silver on ４三 may promote on ５四 or not; KIF writes `成` or nothing (the readers of
+    // Kifu for Windows, ShogiHome and cshogi take no 不成), and reads `不成` all the same.
+    let start = parse_sfen("k8/9/5S3/9/9/9/9/9/8K b - 1").unwrap();
+    for (played, text) in [("4c5d+", "５四銀成(43)"), ("4c5d", "５四銀(43)")] {
+        let mut r = Record::new(start.clone());
+        r.moves = line(&r.start, played);
+        let kif = write_kif(&r);
+        assert!(kif.contains(&format!("   1 {text}")), "{kif}");
+        assert!(!kif.contains("不成"), "{kif}");
+        assert_eq!(usi(&parse_kif(&kif).unwrap().moves), [played]);
+    }
+    let mut r = Record::new(start.clone());
+    r.moves = line(&r.start, "4c5d");
+    let old_style = write_kif(&r).replace("５四銀(43)", "５四銀不成(43)");
+    assert_eq!(usi(&parse_kif(&old_style).unwrap().moves), ["4c5d"]);
+}
+
 /// The head-gold mate: a KIF in which each malformed case changes one line.
 const GOOD_KIF: &str = "\
 作品名：頭金

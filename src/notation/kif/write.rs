@@ -1,7 +1,7 @@
 //! Writing a record as KIF, in the layout of Kifu for Windows.
 
 use super::super::diagram::diagram;
-use super::super::japanese::{could_promote, kind_name, square_to_japanese};
+use super::super::japanese::{kind_name, square_to_japanese};
 use super::super::record::{Record, Variation};
 use crate::shogi::movegen::legal_move_list;
 use crate::shogi::{Move, Position, Square};
@@ -145,7 +145,7 @@ fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `５五角不成(88)`.
+/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `５五角(88)`.
 fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
     let mut s = if previous_to == Some(m.to()) {
         "同　".to_string()
@@ -156,10 +156,10 @@ fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
         Some(from) => {
             let piece = pos.piece_at(from).expect("a board move starts on a piece");
             s.push_str(kind_name(piece.kind));
+            // KIF marks a promotion only: the origin already tells the move apart, and the
+            // readers of Kifu for Windows, ShogiHome and cshogi take no 不成.
             if m.is_promotion() {
                 s.push('成');
-            } else if could_promote(piece.color, piece.kind, from, m.to()) {
-                s.push_str("不成");
             }
             write!(s, "({}{})", from.file(), from.rank()).expect("write to string");
         }
