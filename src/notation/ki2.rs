@@ -16,58 +16,21 @@
 //! `変化：N手` blocks are read as in KIF, their first move being move N.
 
 use super::japanese_parse::{mark_color, parse_japanese_move};
-use super::kif::preamble::read_preamble;
-use super::kif::{branch_ply, split_lines, summary, terminal_word, trim_with_column, LineReader};
+use super::kif::{parse_record, terminal_word, LineReader};
 use super::record::{Record, RecordError};
 
 /// The record a KI2 text holds.
 pub fn parse_ki2(text: &str) -> Result<Record, RecordError> {
-    let lines = split_lines(text);
-    let pre = read_preamble(&lines)?;
-    let mut reader = LineReader::new(pre.start.clone());
-    let mut stated_length = pre.stated_length;
-    for (i, line) in lines.iter().enumerate().skip(pre.next_line) {
-        let n = i + 1;
-        let (t, column) = trim_with_column(line);
-        if t.is_empty() || t.starts_with(['#', '*', '&']) {
-            continue;
-        }
-        if let Some(ply) = branch_ply(t) {
-            let ply = ply.ok_or_else(|| RecordError::new(n, column, "expected 変化：N手"))?;
-            reader
-                .branch(ply)
-                .map_err(|e| RecordError::new(n, column, e))?;
-        } else if let Some((length, mate)) = summary(t) {
-            if reader.in_main_line() {
-                reader.end("まで");
-                if mate && stated_length.is_none() {
-                    stated_length = length;
-                }
-            }
-        } else if t.starts_with(|c| mark_color(c).is_some()) {
+    parse_record(
+        text,
+        |t| t.starts_with(|c| mark_color(c).is_some()),
+        |reader, t, n, column| {
             for (text, at) in moves_of(t, column) {
-                read_move(&mut reader, text, n, at)?;
+                read_move(reader, text, n, at)?;
             }
-        } else {
-            let message = format!("unexpected line '{t}' among the moves");
-            return Err(RecordError::new(n, column, message));
-        }
-    }
-    let (moves, variations) = reader.finish();
-    if !pre.stated_position && moves.is_empty() && variations.is_empty() {
-        return Err(RecordError::new(
-            1,
-            1,
-            "no position: expected a board diagram, a 手合割 line or moves",
-        ));
-    }
-    Ok(Record {
-        start: pre.start,
-        headers: pre.headers,
-        moves,
-        variations,
-        stated_length,
-    })
+            Ok(())
+        },
+    )
 }
 
 /// The moves of a line that starts with a side mark, each from its mark to the next, trimmed,

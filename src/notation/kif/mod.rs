@@ -81,6 +81,25 @@ pub(crate) fn trim_with_column(line: &str) -> (&str, usize) {
 
 /// The record a KIF text holds.
 pub fn parse_kif(text: &str) -> Result<Record, RecordError> {
+    parse_record(
+        text,
+        |t| t.starts_with(|c: char| c.is_ascii_digit()),
+        read_move_line,
+    )
+}
+
+/// A line reader of a format's move lines: the reader, the trimmed line, its number and column.
+pub(crate) type MoveLineReader = fn(&mut LineReader, &str, usize, usize) -> Result<(), RecordError>;
+
+/// The record of a KIF or KI2 text: the preamble, then the moves. Blank lines, comments (`#`,
+/// `*`, `&`) and the `手数----` heading are passed over; `変化：N手` starts a side line and
+/// `まで…` ends the main line (stating its length when it says 詰み); a line `is_move_line`
+/// accepts is read by `read_moves`; any other line is an error.
+pub(crate) fn parse_record(
+    text: &str,
+    is_move_line: fn(&str) -> bool,
+    read_moves: MoveLineReader,
+) -> Result<Record, RecordError> {
     let lines = split_lines(text);
     let pre = read_preamble(&lines)?;
     let mut reader = LineReader::new(pre.start.clone());
@@ -103,8 +122,8 @@ pub fn parse_kif(text: &str) -> Result<Record, RecordError> {
                     stated_length = length;
                 }
             }
-        } else if t.starts_with(|c: char| c.is_ascii_digit()) {
-            read_move_line(&mut reader, t, n, column)?;
+        } else if is_move_line(t) {
+            read_moves(&mut reader, t, n, column)?;
         } else {
             let message = format!("unexpected line '{t}' among the moves");
             return Err(RecordError::new(n, column, message));
