@@ -261,8 +261,17 @@ impl Dfpn {
         }
         let child_depth = depth - 1;
         let mut children = Vec::with_capacity(list.len());
-        for &m in list.iter() {
-            let (key, mover_hand) = pos.keys_after(m);
+        // The children's keys first, each cluster prefetched, so the probes below find them in
+        // the cache.
+        let keys: Vec<(u64, Hand)> = list
+            .iter()
+            .map(|&m| {
+                let k = pos.keys_after(m);
+                self.table.prefetch(k.0);
+                k
+            })
+            .collect();
+        for (&m, &(key, mover_hand)) in list.iter().zip(&keys) {
             let child_hand = if or { mover_hand } else { hand };
             let probe = self.table.probe(key, child_hand, child_depth);
             let value = if probe == Probe::NOT_FOUND {

@@ -86,7 +86,7 @@ impl Probe {
 
 /// The transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Entries,
     clusters: usize,
 }
 
@@ -96,7 +96,7 @@ impl Table {
         let bytes = mb.saturating_mul(1 << 20);
         let clusters = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
         Table {
-            entries: zeroed_entries(clusters * WAYS),
+            entries: Entries::zeroed(clusters * WAYS),
             clusters,
         }
     }
@@ -110,6 +110,28 @@ impl Table {
     fn cluster(&self, key: u64) -> std::ops::Range<usize> {
         let i = ((key as u128 * self.clusters as u128) >> 64) as usize;
         i * WAYS..(i + 1) * WAYS
+    }
+
+    /// Starts loading the cluster of `key` into the cache, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let range = self.cluster(key);
+            let first = self.entries[range].as_ptr() as *const i8;
+            for line in 0..(WAYS * std::mem::size_of::<Entry>()).div_ceil(64) {
+                // SAFETY: a prefetch is only a hint: it never faults and changes no memory; the
+                // address stays within the cluster (or one line past it, which is not read).
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch(
+                        first.wrapping_add(line * 64),
+                        std::arch::x86_64::_MM_HINT_T0,
+                    );
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     /// What is known of the position with board key `key` and attacker hand `hand`, for a
@@ -236,20 +258,106 @@ impl Table {
     }
 }
 
-/// `n` empty entries from zeroed memory: the operating system maps the pages on first use, so
-/// a large table costs nothing until the search fills it.
-fn zeroed_entries(n: usize) -> Vec<Entry> {
-    let layout = std::alloc::Layout::array::<Entry>(n).expect("table size fits in memory");
-    // SAFETY: the layout has a non-zero size (n >= WAYS); an all-zero `Entry` is a valid value
-    // (key 0, empty hand, zero numbers, `State::Empty` = 0), so the zeroed block holds `n`
-    // initialised entries, and the Vec takes ownership with the same layout it will free with.
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout) as *mut Entry;
-        if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+/// A block of entries from zeroed memory that the operating system maps on first use, so a
+/// large table costs nothing until it fills. On Linux the block is mapped directly and backed by
+/// transparent huge pages where the system offers them (fewer TLB misses on the random accesses
+/// of a probe).
+struct Entries {
+    ptr: std::ptr::NonNull<Entry>,
+    len: usize,
+}
+
+// SAFETY: `Entries` owns its block as a `Box<[Entry]>` does; `Entry` is plain data.
+unsafe impl Send for Entries {}
+// SAFETY: shared access only reads, as through `&[Entry]`.
+unsafe impl Sync for Entries {}
+
+impl Entries {
+    fn zeroed(n: usize) -> Entries {
+        let bytes = std::alloc::Layout::array::<Entry>(n)
+            .expect("table size fits in memory")
+            .size();
+        let ptr = map_zeroed(bytes) as *mut Entry;
+        Entries {
+            ptr: std::ptr::NonNull::new(ptr).expect("a mapped block is not null"),
+            len: n,
         }
-        Vec::from_raw_parts(ptr, n, n)
     }
+}
+
+impl std::ops::Deref for Entries {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: the block holds `len` entries, all initialised: an all-zero `Entry` is a valid
+        // value (key 0, empty hand, zero numbers, `State::Empty` = 0).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Entries {
+    fn deref_mut(&mut self) -> &mut [Entry] {
+        // SAFETY: as for `deref`, and `&mut self` gives exclusive access.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Entries {
+    fn drop(&mut self) {
+        let bytes = self.len * std::mem::size_of::<Entry>();
+        unmap(self.ptr.as_ptr() as *mut u8, bytes);
+    }
+}
+
+/// `bytes` (non-zero) of zeroed memory, mapped on first use, with huge pages asked for.
+#[cfg(target_os = "linux")]
+fn map_zeroed(bytes: usize) -> *mut u8 {
+    // SAFETY: an anonymous private mapping of a fresh range: no file, no existing memory.
+    let ptr = unsafe {
+        libc::mmap(
+            std::ptr::null_mut(),
+            bytes,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        )
+    };
+    if ptr == libc::MAP_FAILED {
+        let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
+        std::alloc::handle_alloc_error(layout);
+    }
+    // SAFETY: the range is the mapping just made; madvise only changes how it is paged (a hint
+    // that may be refused, which changes nothing else).
+    unsafe {
+        libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE);
+    }
+    ptr as *mut u8
+}
+
+#[cfg(target_os = "linux")]
+fn unmap(ptr: *mut u8, bytes: usize) {
+    // SAFETY: the range is exactly one mapping made by `map_zeroed`, unmapped once.
+    unsafe {
+        libc::munmap(ptr as *mut libc::c_void, bytes);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn map_zeroed(bytes: usize) -> *mut u8 {
+    let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
+    if ptr.is_null() {
+        std::alloc::handle_alloc_error(layout);
+    }
+    ptr
+}
+
+#[cfg(not(target_os = "linux"))]
+fn unmap(ptr: *mut u8, bytes: usize) {
+    let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
+    // SAFETY: the block was allocated by `map_zeroed` with this layout and is freed once.
+    unsafe { std::alloc::dealloc(ptr, layout) }
 }
 
 /// The entry to overwrite: an empty one, else the one with the least value (final results are
