@@ -94,6 +94,10 @@ struct Child {
     /// Tsume rules, a drop that may be futile: the ways into its virtual positions (the same
     /// for every drop on one square) and their values at the parent's depth.
     virt: Vec<(Futility, Value)>,
+    /// A defender's drop held back until every earlier drop on its square is proven: the
+    /// interpositions on one square are tried one at a time, so they do not all add to the
+    /// defender node's proof number at once.
+    delayed: bool,
 }
 
 /// A defender's reply as it counts at the defender node (one ply more than the child), or for a
@@ -140,12 +144,18 @@ pub struct Dfpn {
     next_check: u64,
 }
 
+/// The ceiling of proof and disproof numbers that are neither 0 nor INF: far below the root's
+/// thresholds (INF − 1), so that a number run up to it (a wide tree under a length bound sums
+/// proof numbers past any integer) never ends the root's search without an answer, and a child
+/// at the ceiling still gets a threshold above it.
+const CEILING: u32 = INF / 2;
+
 fn add(a: u32, b: u32) -> u32 {
-    // Sums saturate below INF: INF is reserved for proven and disproven.
+    // Sums saturate at the ceiling: INF is reserved for proven and disproven.
     if a == INF || b == INF {
         INF
     } else {
-        a.saturating_add(b).min(INF - 1)
+        a.saturating_add(b).min(CEILING)
     }
 }
 
@@ -283,10 +293,14 @@ impl Dfpn {
                 m,
                 value,
                 virt: Vec::new(),
+                delayed: false,
             });
         }
         if let (Some(by), false) = (self.futile, or) {
             self.add_virtual_positions(pos, &mut children, depth, by);
+        }
+        if !or {
+            delay_drops(&mut children);
         }
 
         let start_nodes = self.nodes;
@@ -335,6 +349,7 @@ impl Dfpn {
                             }
                         }
                     }
+                    release_drops(&mut children);
                     continue;
                 }
             }
@@ -345,6 +360,9 @@ impl Dfpn {
             // Only the searched child is updated: the others keep the values read on entry (a
             // transposition may have changed them since, which the next entry will see).
             children[best].value = cv;
+            if !or {
+                release_drops(&mut children);
+            }
         };
         self.path.remove(&full_key);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
@@ -505,7 +523,7 @@ impl Dfpn {
             let mut ph = Hand::EMPTY;
             let mut pn = 0;
             let mut dn = INF;
-            for c in children {
+            for c in children.iter().filter(|c| !c.delayed) {
                 let r = reply_value(c);
                 let rank = |v: &Value| (v.rep != NO_REP, std::cmp::Reverse(v.len));
                 if r.is_disproven() && disproof.is_none_or(|(_, d)| rank(&r) < rank(&d)) {
@@ -540,6 +558,38 @@ impl Dfpn {
             }
         } else if !self.aborted {
             self.table.store_unknown(key, hand, v.pn, v.dn, work);
+        }
+    }
+}
+
+/// Holds back every drop but the first on each square ([`Child::delayed`]), then releases
+/// those whose earlier drops are already proven.
+fn delay_drops(children: &mut [Child]) {
+    for i in 0..children.len() {
+        let m = children[i].m;
+        children[i].delayed = m.is_drop()
+            && children[..i]
+                .iter()
+                .any(|c| c.m.is_drop() && c.m.to() == m.to());
+    }
+    release_drops(children);
+}
+
+/// Releases each held-back drop whose earlier drops on its square are all proven. A square with
+/// a drop still held back so always has an unproven one released: the node is not proven while
+/// drops wait.
+fn release_drops(children: &mut [Child]) {
+    for i in 0..children.len() {
+        if !children[i].delayed {
+            continue;
+        }
+        let to = children[i].m.to();
+        let ready = children[..i]
+            .iter()
+            .filter(|c| c.m.is_drop() && c.m.to() == to)
+            .all(|c| !c.delayed && reply_value(c).is_proven());
+        if ready {
+            children[i].delayed = false;
         }
     }
 }
@@ -579,7 +629,7 @@ fn select(children: &[Child], or: bool) -> (usize, u32) {
     let mut best = 0;
     let mut best_n = INF;
     let mut second = INF;
-    for (i, c) in children.iter().enumerate() {
+    for (i, c) in children.iter().enumerate().filter(|(_, c)| !c.delayed) {
         let n = if or { c.value.pn } else { reply_value(c).dn };
         if n < best_n {
             second = best_n;

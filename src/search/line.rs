@@ -84,6 +84,9 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) ->
             Outcome::Unknown { mate_at_most: None }
         };
     }
+    if !v.is_proven() {
+        return Outcome::Unknown { mate_at_most: None };
+    }
     let mut len = v.len;
     while len >= 3 {
         let v = search.search(&mut pos, len - 2, 0);
@@ -94,8 +97,14 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) ->
         }
         if v.is_proven() {
             len = v.len;
-        } else {
+        } else if v.is_disproven() {
             break;
+        } else {
+            // The root's search ends only with an answer or at a limit; anything else must not
+            // be taken for a disproof of the shorter bound.
+            return Outcome::Unknown {
+                mate_at_most: Some(len),
+            };
         }
     }
     let line = MainLine::new(search, futile).attacker(&mut pos, len, 0);
