@@ -1,4 +1,6 @@
-//! The transposition table: a fixed number of clusters, allocated once, never grown.
+//! The transposition table: a fixed number of clusters, allocated once, never grown. A search
+//! starts in a small region of it and doubles the region whenever half of it is taken, so a
+//! short search touches (and the system zeroes) only a little memory.
 //!
 //! Entries are keyed by the board key (board and side to move) and carry the attacker's hand.
 //! A proof holds for every attacker hand that covers the entry's hand, a disproof for every hand
@@ -84,21 +86,70 @@ impl Probe {
     pub const NOT_FOUND: Probe = Probe::Unknown { pn: 1, dn: 1 };
 }
 
+/// Clusters of the first region: one huge page.
+const FIRST_CLUSTERS: usize = (2 << 20) / (WAYS * std::mem::size_of::<Entry>());
+
 /// The transposition table.
 pub struct Table {
     entries: Entries,
+    /// Clusters of the region in use, the first ones of the block.
     clusters: usize,
+    /// The region's last size: the first region doubled as often as the block allows.
+    max_clusters: usize,
+    /// Entries of the region that are not empty.
+    used: usize,
 }
 
 impl Table {
     /// A table that takes at most `mb` megabytes (at least one cluster).
     pub fn new(mb: usize) -> Table {
         let bytes = mb.saturating_mul(1 << 20);
-        let clusters = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
-        Table {
-            entries: Entries::zeroed(clusters * WAYS),
-            clusters,
+        let capacity = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
+        let mut first = capacity;
+        let mut doublings = 0;
+        while first / 2 >= FIRST_CLUSTERS {
+            first /= 2;
+            doublings += 1;
         }
+        Table {
+            entries: Entries::zeroed(capacity * WAYS),
+            clusters: first,
+            max_clusters: first << doublings,
+            used: 0,
+        }
+    }
+
+    /// Counts an entry written over an empty slot, growing the region once it is half full.
+    fn fill(&mut self, was_empty: bool) {
+        if !was_empty {
+            return;
+        }
+        self.used += 1;
+        if self.clusters < self.max_clusters && self.used * 2 > self.clusters * WAYS {
+            self.grow();
+        }
+    }
+
+    /// Doubles the region. The keys of cluster `i` go to clusters `2i` and `2i + 1` of the
+    /// doubled region; moving the clusters from the last down, each target is already empty
+    /// (its own entries moved further up), and no cluster can overflow.
+    fn grow(&mut self) {
+        let new_clusters = self.clusters * 2;
+        for i in (0..self.clusters).rev() {
+            let old: [Entry; WAYS] = self.entries[i * WAYS..(i + 1) * WAYS]
+                .try_into()
+                .expect("a cluster has WAYS entries");
+            self.entries[i * WAYS..(i + 1) * WAYS].fill(EMPTY);
+            for e in old.iter().filter(|e| e.state != State::Empty) {
+                let j = cluster_index(e.key, new_clusters);
+                let slot = self.entries[j * WAYS..(j + 1) * WAYS]
+                    .iter_mut()
+                    .find(|s| s.state == State::Empty)
+                    .expect("a doubled cluster takes the entries of half a cluster");
+                *slot = *e;
+            }
+        }
+        self.clusters = new_clusters;
     }
 
     /// Bytes allocated for entries.
@@ -108,7 +159,7 @@ impl Table {
 
     #[inline]
     fn cluster(&self, key: u64) -> std::ops::Range<usize> {
-        let i = ((key as u128 * self.clusters as u128) >> 64) as usize;
+        let i = cluster_index(key, self.clusters);
         i * WAYS..(i + 1) * WAYS
     }
 
@@ -191,7 +242,10 @@ impl Table {
             len: 0,
             state: State::Unknown,
         };
-        *victim(cluster) = e;
+        let slot = victim(cluster);
+        let was_empty = slot.state == State::Empty;
+        *slot = e;
+        self.fill(was_empty);
     }
 
     /// Records a proof: mate within `len` plies for every attacker hand covering `proof_hand`.
@@ -221,6 +275,7 @@ impl Table {
             }
             if e.state == State::Unknown && e.hand == hand {
                 *e = EMPTY;
+                self.used -= 1;
             } else if e.state == state && e.hand == h {
                 // Keep the stronger fact: the shorter proof, the deeper disproof.
                 e.len = match state {
@@ -236,7 +291,9 @@ impl Table {
         } else {
             (INF, 0)
         };
-        *victim(cluster) = Entry {
+        let slot = victim(cluster);
+        let was_empty = slot.state == State::Empty;
+        *slot = Entry {
             key,
             hand: h,
             pn,
@@ -245,17 +302,20 @@ impl Table {
             len,
             state,
         };
+        self.fill(was_empty);
     }
 
-    /// Permille of the entries in use, estimated from the first clusters.
+    /// Permille of the table's entries in use.
     pub fn usage_permille(&self) -> u32 {
-        let n = self.entries.len().min(WAYS * 1000);
-        let used = self.entries[..n]
-            .iter()
-            .filter(|e| e.state != State::Empty)
-            .count();
-        (used * 1000 / n.max(1)) as u32
+        (self.used * 1000 / (self.max_clusters * WAYS)) as u32
     }
+}
+
+/// The cluster of `key` among `clusters`: the high bits of the key scaled to the count, so
+/// doubling the count sends cluster `i` to `2i` or `2i + 1`.
+#[inline]
+fn cluster_index(key: u64, clusters: usize) -> usize {
+    ((key as u128 * clusters as u128) >> 64) as usize
 }
 
 /// A block of entries from zeroed memory that the operating system maps on first use, so a
@@ -418,7 +478,55 @@ mod tests {
     }
 
     #[test]
-    fn the_table_never_grows() {
+    fn doubling_the_region_keeps_every_entry() {
+        let mut t = Table::new(16);
+        assert_eq!(
+            (t.clusters, t.max_clusters),
+            (FIRST_CLUSTERS, 8 * FIRST_CLUSTERS)
+        );
+        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        let mut k = 0;
+        while t.clusters == FIRST_CLUSTERS {
+            k += 1;
+            t.store_proven(key(k), g, g, (k % 100) as u16, 1);
+        }
+        // The store that doubled the region was the last; every key kept before is still there.
+        assert_eq!(t.clusters, 2 * FIRST_CLUSTERS);
+        assert!(t.used * 2 > FIRST_CLUSTERS * WAYS);
+        let found = (1..=k)
+            .filter(|&k| {
+                t.probe(key(k), g, 200)
+                    == Probe::Proven {
+                        len: (k % 100) as u16,
+                        hand: g,
+                    }
+            })
+            .count();
+        assert_eq!(found, t.used);
+        assert!(found as u64 > k * 99 / 100, "{found} of {k}");
+        while t.clusters < t.max_clusters {
+            t.grow();
+        }
+        assert_eq!(t.clusters, t.max_clusters);
+        let again = (1..=k)
+            .filter(|&k| {
+                t.probe(key(k), g, 200)
+                    == Probe::Proven {
+                        len: (k % 100) as u16,
+                        hand: g,
+                    }
+            })
+            .count();
+        assert_eq!(again, found);
+        assert_eq!(
+            t.usage_permille() as usize,
+            t.used * 1000 / (t.max_clusters * WAYS)
+        );
+    }
+
+    #[test]
+    fn the_allocation_never_grows() {
         let mut t = Table::new(1);
         let size = t.size_bytes();
         assert!(size <= 1 << 20);
