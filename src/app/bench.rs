@@ -28,6 +28,7 @@ pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, Verif
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
+        solution_moves: false,
     };
     let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?);
     let search = req.options.clone();

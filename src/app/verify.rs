@@ -212,6 +212,7 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
+        solution_moves: false,
     };
     let rows = load_all(&req.paths, &options)?;
     let threads = req
