@@ -34,6 +34,13 @@ pub enum InputError {
 /// Reads `arg`: a file (its first line that is not blank or a `#` comment is the SFEN), or else
 /// SFEN text. SFEN always has spaces, so a single word with a `/` or a `.` in it is a path.
 pub fn read_problem(arg: &str) -> Result<SfenRecord, InputError> {
+    let (text, origin) = problem_text(arg)?;
+    parse_sfen_record(&text).map_err(|error| InputError::Sfen { origin, error })
+}
+
+/// The SFEN text `arg` stands for, as [`read_problem`] finds it, and its origin for messages
+/// (`file:line: `, or empty for command-line text).
+pub fn problem_text(arg: &str) -> Result<(String, String), InputError> {
     let path = Path::new(arg);
     let one_word = !arg.contains(char::is_whitespace);
     if one_word && (path.is_file() || arg.contains(['/', '\\', '.'])) {
@@ -46,15 +53,9 @@ pub fn read_problem(arg: &str) -> Result<SfenRecord, InputError> {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            return parse_sfen_record(line).map_err(|error| InputError::Sfen {
-                origin: format!("{arg}:{}: ", i + 1),
-                error,
-            });
+            return Ok((line.to_string(), format!("{arg}:{}: ", i + 1)));
         }
         return Err(InputError::Empty(arg.to_string()));
     }
-    parse_sfen_record(arg).map_err(|error| InputError::Sfen {
-        origin: String::new(),
-        error,
-    })
+    Ok((arg.to_string(), String::new()))
 }

@@ -59,14 +59,23 @@ impl Session {
 
     /// Proves a mate within `bound`, then within two plies fewer until that is disproven, and
     /// extracts the main line of the shortest.
+    ///
+    /// A search can end with neither a proof nor a disproof when its proof number saturates
+    /// (wide trees under a length bound); then the mate is looked for without a bound, as
+    /// [`super::solve`] does, and shortened from there. A shortening step that ends that way
+    /// leaves the answer unknown: the shortest mate is never claimed without the disproof of
+    /// a shorter one.
     fn shortest_mate(&mut self, pos: &Position, bound: u16) -> Outcome {
         let mut pos = pos.clone();
-        let v = self.search.search(&mut pos, bound, 0);
-        if self.search.aborted() {
+        let mut v = self.search.search(&mut pos, bound, 0);
+        if !self.search.aborted() && !v.is_proven() && !v.is_disproven() && bound != UNBOUNDED {
+            v = self.search.search(&mut pos, UNBOUNDED, 0);
+        }
+        if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
             return Outcome::Unknown { mate_at_most: None };
         }
         if v.is_disproven() {
-            return if v.len >= bound {
+            return if v.len >= bound || v.len == UNBOUNDED {
                 Outcome::NoMate
             } else {
                 Outcome::Unknown { mate_at_most: None }
@@ -75,15 +84,18 @@ impl Session {
         let mut len = v.len;
         while len >= 2 {
             let v = self.search.search(&mut pos, len - 2, 0);
-            if self.search.aborted() {
+            if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
                 return Outcome::Unknown {
                     mate_at_most: Some(len),
                 };
             }
-            if !v.is_proven() {
+            if v.is_disproven() {
                 break;
             }
             len = v.len;
+        }
+        if len > bound {
+            return Outcome::NoMate;
         }
         let attacker_to_move = pos.side_to_move() == self.attacker;
         let mut lines = MainLine::new(&mut self.search, self.futile);
