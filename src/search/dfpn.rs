@@ -140,12 +140,18 @@ pub struct Dfpn {
     next_check: u64,
 }
 
+/// The ceiling of proof and disproof numbers that are neither 0 nor INF: far below the root's
+/// thresholds (INF − 1), so that a number run up to it (a wide tree under a length bound sums
+/// proof numbers past any integer) never ends the root's search without an answer, and a child
+/// at the ceiling still gets a threshold above it.
+const CEILING: u32 = INF / 2;
+
 fn add(a: u32, b: u32) -> u32 {
-    // Sums saturate below INF: INF is reserved for proven and disproven.
+    // Sums saturate at the ceiling: INF is reserved for proven and disproven.
     if a == INF || b == INF {
         INF
     } else {
-        a.saturating_add(b).min(INF - 1)
+        a.saturating_add(b).min(CEILING)
     }
 }
 
