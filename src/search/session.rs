@@ -58,24 +58,17 @@ impl Session {
     }
 
     /// Proves a mate within `bound`, then within two plies fewer until that is disproven, and
-    /// extracts the main line of the shortest.
-    ///
-    /// A search can end with neither a proof nor a disproof when its proof number saturates
-    /// (wide trees under a length bound); then the mate is looked for without a bound, as
-    /// [`super::solve`] does, and shortened from there. A shortening step that ends that way
-    /// leaves the answer unknown: the shortest mate is never claimed without the disproof of
-    /// a shorter one.
+    /// extracts the main line of the shortest. A search that ends with neither a proof nor a
+    /// disproof leaves the answer unknown: the shortest mate is never claimed without the
+    /// disproof of a shorter one.
     fn shortest_mate(&mut self, pos: &Position, bound: u16) -> Outcome {
         let mut pos = pos.clone();
-        let mut v = self.search.search(&mut pos, bound, 0);
-        if !self.search.aborted() && !v.is_proven() && !v.is_disproven() && bound != UNBOUNDED {
-            v = self.search.search(&mut pos, UNBOUNDED, 0);
-        }
+        let v = self.search.search(&mut pos, bound, 0);
         if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
             return Outcome::Unknown { mate_at_most: None };
         }
         if v.is_disproven() {
-            return if v.len >= bound || v.len == UNBOUNDED {
+            return if v.len >= bound {
                 Outcome::NoMate
             } else {
                 Outcome::Unknown { mate_at_most: None }
@@ -93,9 +86,6 @@ impl Session {
                 break;
             }
             len = v.len;
-        }
-        if len > bound {
-            return Outcome::NoMate;
         }
         let attacker_to_move = pos.side_to_move() == self.attacker;
         let mut lines = MainLine::new(&mut self.search, self.futile);

@@ -699,6 +699,53 @@ fn usi_counted(moves: &[Move], futile: &[usize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::notation::usi::parse_usi_move_syntax;
+
+    fn mv(usi: &str) -> Move {
+        parse_usi_move_syntax(usi).unwrap()
+    }
+
+    #[test]
+    fn a_ranging_piece_at_another_distance_or_the_other_promotion_is_unlimited() {
+        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/9 b 2RL 1").unwrap();
+        let distance = Some("the same ranging piece on the same line at another distance");
+        assert_eq!(unlimited(&pos, mv("R*5c"), mv("R*5g")), distance);
+        assert_eq!(unlimited(&pos, mv("L*5c"), mv("L*5i")), distance);
+        assert_eq!(unlimited(&pos, mv("R*5c"), mv("L*5e")), None);
+        assert_eq!(unlimited(&pos, mv("R*5c"), mv("R*4b")), None);
+        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/1R7 b - 1").unwrap();
+        assert_eq!(
+            unlimited(&pos, mv("8i8a+"), mv("8i8a")),
+            Some("the same move with the other promotion choice")
+        );
+        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
+        assert_eq!(unlimited(&pos, mv("9i7i"), mv("9i6i")), None);
+    }
+
+    #[test]
+    fn drops_on_one_square_that_last_as_long_are_one_finding() {
+        let finding = |m: &str, length: usize| Finding {
+            kind: Kind::LongerDefence,
+            ply: Some(2),
+            line: MateLine::plain(vec![mv(m)]),
+            length: Some(length),
+            main_left: Some(2),
+            message: m.to_string(),
+        };
+        let merged = merge_drops(vec![
+            finding("P*3c", 14),
+            finding("L*3c", 12),
+            finding("N*3c", 12),
+            finding("S*3c", 14),
+            finding("4a3b", 14),
+        ]);
+        let messages: Vec<&str> = merged.iter().map(|f| f.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            ["P*3c; likewise S*3c", "L*3c; likewise N*3c", "4a3b"]
+        );
+    }
 
     fn sq(file: u8, rank: u8) -> Square {
         Square::new(file, rank).unwrap()

@@ -358,7 +358,7 @@ impl Budget {
         if self.limited {
             "a limit stopped the search"
         } else {
-            "the search ended without an answer: its proof number reached its ceiling"
+            "the search ended without an answer"
         }
     }
 
