@@ -143,7 +143,8 @@ pub struct SearchArgs {
     /// Stop each search after this many seconds.
     #[arg(long, value_parser = parse_seconds)]
     pub time: Option<Duration>,
-    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash).
+    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash;
+    /// check: one table for all the searches of a problem).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     pub hash: u64,
     /// How mate lengths are counted; also chooses the TSV length column of a collection.

@@ -225,7 +225,7 @@ fn a_piece_left_in_hand_is_a_flaw() {
         .find(|f| f.kind == "pieces-left")
         .unwrap_or_else(|| panic!("{j:?}"));
     assert_eq!((f.name.as_str(), f.ply), ("駒余り", Some(5)));
-    assert!(f.message.contains("1P"), "{}", f.message);
+    assert!(f.message.contains("holds P (歩)"), "{}", f.message);
 }
 
 #[test]
@@ -301,6 +301,20 @@ fn a_longer_defence_than_the_line_meets_is_a_flaw() {
     assert_eq!(f.line.join(" "), "1b1c N*2e 1c1b 4d1d");
     assert_eq!(f.line_ja[0], "△同　玉");
     assert!(j.findings.iter().all(|f| f.kind != "cook"), "{j:?}");
+}
+
+#[test]
+fn a_defence_that_escapes_the_line_is_no_mate() {
+    // ▲４二銀不成 mates only after △５二玉; △同銀 and △同金 escape.
+    let (code, j) = check(&with_line(KOBA5, "5c4b 4a5b G*5c"), &[]);
+    assert_eq!((code, j.verdict.as_str()), (1, "flawed"), "{j:?}");
+    assert_eq!(kinds(&j), [("escape", Some(2)), ("escape", Some(2))]);
+    let f = &j.findings[0];
+    assert_eq!(
+        (f.name.as_str(), f.line.join(" ")),
+        ("不詰", "3a4b".to_string())
+    );
+    assert_eq!((f.line_ja[0].as_str(), f.length), ("△同　銀", None));
 }
 
 #[test]

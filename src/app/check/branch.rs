@@ -5,11 +5,13 @@ use super::{
     capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Finding, Internal, Kind,
     LineSource,
 };
+use crate::notation::diagram::hand_to_japanese;
+use crate::notation::sfen::hands_to_sfen;
 use crate::search::futile::{self, Capturer};
 use crate::search::verify::verify_mate_line;
 use crate::search::{MateLine, Outcome, Rules};
 use crate::shogi::movegen::{check_moves, legal_move_list};
-use crate::shogi::{Color, Move, MoveList, PieceKind, Position, Square};
+use crate::shogi::{Color, Hand, Move, MoveList, PieceKind, Position, Square};
 use hashbrown::HashMap;
 
 /// The state of one check.
@@ -202,20 +204,15 @@ impl Checker {
     pub fn pieces_left(&mut self, line: &MateLine) {
         let left = line.end_position(&self.start).hand(self.attacker);
         if !left.is_empty() {
-            let pieces: Vec<String> = left
-                .iter()
-                .map(|(kind, n)| format!("{n}{}", kind.sfen_letter()))
-                .collect();
-            let mut f = Finding::new(
+            self.findings.push(Finding::new(
                 Kind::PiecesLeft,
                 Some(line.moves.len()),
                 format!(
-                    "the attacker still holds {} at the end of the main line",
-                    pieces.join(" ")
+                    "the attacker still holds {} ({}) at the end of the main line",
+                    hands_to_sfen([left, Hand::EMPTY]),
+                    hand_to_japanese(left)
                 ),
-            );
-            f.main_left = Some(1);
-            self.findings.push(f);
+            ));
         }
     }
 
