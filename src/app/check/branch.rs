@@ -350,7 +350,7 @@ impl Checker {
     fn defender_turn(&mut self, at: &Ply<'_>, main_leftover: bool) -> Result<(), Internal> {
         let replies = legal_move_list(at.pos);
         // Whether a drop on a square is futile: the same for every kind dropped there.
-        let mut futile_at: HashMap<Square, Option<bool>> = HashMap::new();
+        let mut futile_at: HashMap<Square, Futile> = HashMap::new();
         let mut equal = Vec::new();
         for &d in replies.iter().filter(|&&d| d != at.main) {
             if let (Some(by), true) = (self.futile, d.is_drop()) {
@@ -361,14 +361,14 @@ impl Checker {
                         None => {
                             let known = self.futile_drop(at, &ways);
                             futile_at.insert(d.to(), known);
-                            if known.is_none() {
+                            if known == Futile::Undecided {
                                 let what = format!("whether a drop on {} is futile", d.to());
                                 self.undecided(at, d, what);
                             }
                             known
                         }
                     };
-                    if futile != Some(false) {
+                    if futile != Futile::No {
                         continue;
                     }
                 }
@@ -408,19 +408,21 @@ impl Checker {
     }
 
     /// Whether a drop with the virtual positions `ways` is futile: one of them mated within the
-    /// plies the main line has left (`None`: not decided).
-    fn futile_drop(&mut self, at: &Ply<'_>, ways: &[futile::Futility]) -> Option<bool> {
-        let mut decided = true;
+    /// plies the main line has left.
+    fn futile_drop(&mut self, at: &Ply<'_>, ways: &[futile::Futility]) -> Futile {
+        let mut answer = Futile::No;
         for &f in ways {
             let mut virtual_position = at.pos.clone();
             futile::enter(&mut virtual_position, f);
             match self.search(&virtual_position, Some(at.left)) {
-                Some(Outcome::Mate { .. }) => return Some(true),
+                Some(Outcome::Mate { .. }) => return Futile::Yes,
                 Some(Outcome::NoMate) => {}
-                _ => decided = false,
+                Some(Outcome::Unknown { .. }) => answer = Futile::Undecided,
+                None if answer == Futile::No => answer = Futile::Skipped,
+                None => {}
             }
         }
-        decided.then_some(false)
+        answer
     }
 
     /// How long reply `d` lasts against the main line's `at.left` plies: a flaw or a note is
@@ -540,6 +542,17 @@ impl Checker {
         let message = format!("{what} was not decided ({})", self.budget.why_unknown());
         self.push(at, Kind::Undecided, single(m), None, message);
     }
+}
+
+/// Whether a defender's drop is a futile interposition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Futile {
+    Yes,
+    No,
+    /// A search stopped by a limit.
+    Undecided,
+    /// A search not run: the overall limits are spent.
+    Skipped,
 }
 
 /// A ply of the main line under examination.

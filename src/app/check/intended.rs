@@ -61,15 +61,6 @@ impl LineFault {
             LineFault::EndsWithReply { .. } | LineFault::NotMate { .. } => plies + 1,
         }
     }
-
-    /// The plies of the line that are legal moves, from the start.
-    pub fn legal_plies(&self, plies: usize) -> usize {
-        match *self {
-            LineFault::Empty => 0,
-            LineFault::Illegal { ply, .. } => ply - 1,
-            _ => plies,
-        }
-    }
 }
 
 impl fmt::Display for LineFault {
