@@ -83,6 +83,48 @@ pub enum Command {
         #[arg(long, short)]
         quiet: bool,
     },
+    /// Prove a composed problem sound, or find its flaws: cooks (余詰), early mates (早詰),
+    /// longer defences (変長), pieces left over (駒余り), a line that does not mate (不詰), and
+    /// the notes the conventions tolerate (最終手余詰, 非限定, 迂回手順, 変同, 2手変長).
+    ///
+    /// The moves after the SFEN (`… moves G*5b 4a5b …`) are the intended solution, not moves to
+    /// play before solving; a TSV collection may give it in a `line` column. Without one, the
+    /// solver's own line is checked, and the report says so. A PROBLEM that is a directory or a
+    /// `.sfen`/`.tsv` file (or several PROBLEMs) is checked as collections, in parallel.
+    ///
+    /// Exit codes: 0 sound, 1 flawed (collections: or a row that is not a problem), 2 input
+    /// error, 3 undecided (a limit stopped some search), 4 internal error, 130 stopped by Ctrl-C.
+    #[command(mut_arg("hash", |a| a.default_value("64")))]
+    Check {
+        /// The problem (SFEN with the intended solution after `moves`, or a file holding one), or
+        /// collection files and directories.
+        #[arg(required = true, value_name = "PROBLEM")]
+        problems: Vec<String>,
+        /// Take the hands as written: the defender gets no remaining pieces.
+        #[arg(long)]
+        literal_hands: bool,
+        /// Collections: problems checked at once (default: the number of cores). Memory is about
+        /// jobs × hash.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        jobs: Option<u64>,
+        #[command(flatten)]
+        search: SearchArgs,
+        /// Stop a problem's whole check after this many nodes (what is left is undecided).
+        #[arg(long, value_name = "N")]
+        total_nodes: Option<u64>,
+        /// Stop a problem's whole check after this many seconds (what is left is undecided).
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        total_time: Option<Duration>,
+        /// Print JSON instead of text (collections: the report).
+        #[arg(long)]
+        json: bool,
+        /// Collections: write a JSON report (written whole or not at all).
+        #[arg(long, value_name = "FILE.json")]
+        report: Option<PathBuf>,
+        /// No progress display; a collection's summary gives only the totals.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Solve the problems of some collections one after another on one thread and print what
     /// each search cost: result, length, nodes, time, nodes per second, table use.
     ///
@@ -115,7 +157,8 @@ pub struct SearchArgs {
     /// Stop each search after this many seconds.
     #[arg(long, value_parser = parse_seconds)]
     pub time: Option<Duration>,
-    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash).
+    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash;
+    /// check: one table for all the searches of a problem).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     pub hash: u64,
     /// How mate lengths are counted; also chooses the TSV length column of a collection.

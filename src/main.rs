@@ -6,6 +6,8 @@ use clap::Parser;
 use cli::{Cli, Command, FormatArg, FutileArg, RulesArg, SearchArgs};
 use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
+use tsume::app::check::command::{CheckError, CheckRequest};
+use tsume::app::check::CheckSettings;
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::{VerifyError, VerifyRequest};
 use tsume::app::AppError;
@@ -95,6 +97,36 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             finish(
                 tsume::app::verify::run(&req, &mut out).map(|v| v as u8),
                 VerifyError::exit_code,
+            )
+        }
+        Command::Check {
+            problems,
+            literal_hands,
+            jobs,
+            search,
+            total_nodes,
+            total_time,
+            json,
+            report,
+            quiet,
+        } => {
+            let req = CheckRequest {
+                problems,
+                literal_hands,
+                settings: CheckSettings {
+                    options: search_options(&search),
+                    total_nodes,
+                    total_time,
+                    progress: None,
+                },
+                jobs: jobs.map(|j| j as usize),
+                json,
+                report,
+                quiet,
+            };
+            finish(
+                tsume::app::check::command::run(&req, &mut out),
+                CheckError::exit_code,
             )
         }
         Command::Bench {

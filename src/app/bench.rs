@@ -3,8 +3,8 @@
 
 use super::collection::{load_all, LoadOptions};
 use super::verify::{
-    exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status, VerifyError,
-    VerifyExit, SEARCH_STACK,
+    error_record, exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status,
+    VerifyError, VerifyExit, SEARCH_STACK,
 };
 use crate::search::Options;
 use std::io::Write;
@@ -28,8 +28,9 @@ pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, Verif
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
+        solution_moves: false,
     };
-    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?);
+    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, error_record);
     let search = req.options.clone();
     let id_width = records
         .iter()

@@ -10,7 +10,8 @@
 //!   example `… b 2P 1 # id=zuko-001 mate=69`.
 //! - `.tsv`: tab-separated with a header naming at least `sfen`; optional `id`, an expected length
 //!   column (see [`LoadOptions`]), `expect` (`mate`, `nomate`, `nomate-within-N`) and `hands` (a
-//!   value starting with `literal` means literal hands). Other columns are ignored.
+//!   value starting with `literal` means literal hands); for `check`, `line` (the intended
+//!   solution in USI moves). Other columns are ignored.
 //!
 //! Record files are read too, one problem a record ([`record_rows`]): `.kif`, `.kifu`, `.ki2`,
 //! `.ki2u`, `.csa`.
@@ -18,9 +19,12 @@
 //! A directory stands for every file inside it (recursively) that has a reader.
 
 use super::input::{read_record_file, InputError, RecordFormat, RECORD_EXTENSIONS};
-use crate::notation::sfen::{parse_sfen_record, to_sfen, SfenError};
+use crate::notation::sfen::{
+    parse_sfen_record, parse_sfen_with_unchecked_moves, to_sfen, SfenError,
+};
+use crate::notation::usi::parse_usi_moves_syntax;
 use crate::search::Rules;
-use crate::shogi::Position;
+use crate::shogi::{Move, Position};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
@@ -78,8 +82,12 @@ pub struct Problem {
     pub source: Source,
     /// The SFEN text as written.
     pub text: String,
-    /// The position the text describes (after its moves, before the tsume hand convention).
+    /// The position the text describes, before the tsume hand convention: after its moves, or
+    /// under [`LoadOptions::solution_moves`] before them.
     pub position: Position,
+    /// Under [`LoadOptions::solution_moves`], the intended solution: the moves after the SFEN or
+    /// the TSV `line` column, read for their syntax only; `None` when the row gives none.
+    pub line: Option<Vec<Move>>,
     /// The expected result.
     pub expected: Expected,
     /// Take the hands as written: the defender gets no remaining pieces.
@@ -149,6 +157,10 @@ pub struct LoadOptions {
     pub rules: Rules,
     /// A TSV length column to use instead (every TSV file must have it).
     pub length_column: Option<String>,
+    /// The rows give intended solutions (`check`): the moves after a row's SFEN are its solution,
+    /// read for their syntax only and not played, and a TSV `line` column gives one too.
+    /// Otherwise the moves after an SFEN are played and a `line` column is ignored.
+    pub solution_moves: bool,
 }
 
 impl LoadOptions {
@@ -221,7 +233,7 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionEr
         return Ok(rows);
     }
     if let Some((format, utf8)) = RecordFormat::of(path) {
-        return Ok(record_rows(path, format, utf8, options.rules));
+        return Ok(record_rows(path, format, utf8, options));
     }
     let reader = reader_for(path).ok_or_else(|| CollectionError::UnknownType {
         path: path.to_path_buf(),
@@ -240,8 +252,14 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionEr
 /// The problems of a record file (KIF, KI2, CSA), one a record; a file that cannot be read is
 /// one row's error. The expected result is the length the record states (`手数`, `まで N手で詰み`,
 /// CSA `%TSUMI`), a published length: under tsume rules a mate of exactly that length, under
-/// game rules a mate of any length. A record stating none expects nothing.
-fn record_rows(path: &Path, format: RecordFormat, utf8_by_name: bool, rules: Rules) -> Vec<Row> {
+/// game rules a mate of any length. A record stating none expects nothing. The record's moves
+/// are the intended solution under [`LoadOptions::solution_moves`].
+fn record_rows(
+    path: &Path,
+    format: RecordFormat,
+    utf8_by_name: bool,
+    options: &LoadOptions,
+) -> Vec<Row> {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -269,7 +287,7 @@ fn record_rows(path: &Path, format: RecordFormat, utf8_by_name: bool, rules: Rul
         .into_iter()
         .enumerate()
         .map(|(i, record)| {
-            let expected = match (record.stated_length, rules) {
+            let expected = match (record.stated_length, options.rules) {
                 (Some(n), Rules::Tsume) => Expected::Mate(n),
                 (Some(_), Rules::Game) => Expected::AnyMate,
                 (None, _) => Expected::Unspecified,
@@ -285,6 +303,7 @@ fn record_rows(path: &Path, format: RecordFormat, utf8_by_name: bool, rules: Rul
                     line: 1,
                 },
                 text: to_sfen(&record.start),
+                line: (options.solution_moves && !record.moves.is_empty()).then_some(record.moves),
                 position: record.start,
                 expected,
                 literal_hands: false,
@@ -302,12 +321,21 @@ fn default_id(path: &Path, line: usize) -> String {
     format!("{stem}:{line}")
 }
 
-/// Reads the position of a row; `column` is the 1-based column of the text in its line, so the
-/// fault is reported where it stands in the file.
-fn parse_position(text: &str, column: usize) -> Result<Position, String> {
-    parse_sfen_record(text)
-        .map(|r| r.end_position())
-        .map_err(|SfenError { column: c, fault }| format!("column {}: {fault}", column + c - 1))
+/// Reads the position of a row, and under `solution_moves` the moves after it apart (`None`
+/// when there are none); `column` is the 1-based column of the text in its line, so the fault
+/// is reported where it stands in the file.
+fn parse_position(
+    text: &str,
+    column: usize,
+    solution_moves: bool,
+) -> Result<(Position, Option<Vec<Move>>), String> {
+    let parsed = if solution_moves {
+        parse_sfen_with_unchecked_moves(text)
+            .map(|(start, moves)| (start, Some(moves).filter(|m| !m.is_empty())))
+    } else {
+        parse_sfen_record(text).map(|r| (r.end_position(), None))
+    };
+    parsed.map_err(|SfenError { column: c, fault }| format!("column {}: {fault}", column + c - 1))
 }
 
 /// A mate length: a positive odd number of plies (the attacker moves first and last).
@@ -321,7 +349,11 @@ fn parse_length(text: &str) -> Result<usize, String> {
     }
 }
 
-fn read_sfen_list(path: &Path, text: &str, _: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
+fn read_sfen_list(
+    path: &Path,
+    text: &str,
+    options: &LoadOptions,
+) -> Result<Vec<Row>, CollectionError> {
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
@@ -332,13 +364,13 @@ fn read_sfen_list(path: &Path, text: &str, _: &LoadOptions) -> Result<Vec<Row>, 
             file: path.to_path_buf(),
             line: i + 1,
         };
-        rows.push(sfen_row(line, source));
+        rows.push(sfen_row(line, source, options.solution_moves));
     }
     Ok(rows)
 }
 
 /// One line of a `.sfen` list: the position, then an optional `# word word…` trailer.
-fn sfen_row(line: &str, source: Source) -> Row {
+fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
     let (sfen, trailer) = match line.find('#') {
         Some(at) => (
             &line[..at],
@@ -386,14 +418,15 @@ fn sfen_row(line: &str, source: Source) -> Row {
     }
     let position = match fault {
         Some(message) => Err(message),
-        None => parse_position(sfen, 1),
+        None => parse_position(sfen, 1, solution_moves),
     };
     match position {
-        Ok(position) => Ok(Problem {
+        Ok((position, line)) => Ok(Problem {
             id: id.unwrap_or_else(|| default_id(&source.file, source.line)),
             source,
             text: sfen.trim().to_string(),
             position,
+            line,
             expected,
             literal_hands,
         }),
@@ -443,6 +476,10 @@ struct TsvColumns {
     length: Option<usize>,
     expect: Option<usize>,
     hands: Option<usize>,
+    /// The intended solution (read only under [`LoadOptions::solution_moves`]).
+    line: Option<usize>,
+    /// [`LoadOptions::solution_moves`].
+    solution_moves: bool,
 }
 
 fn read_tsv(path: &Path, text: &str, options: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
@@ -470,6 +507,8 @@ fn read_tsv(path: &Path, text: &str, options: &LoadOptions) -> Result<Vec<Row>, 
         length,
         expect: find("expect"),
         hands: find("hands"),
+        line: find("line").filter(|_| options.solution_moves),
+        solution_moves: options.solution_moves,
     };
     let mut rows = Vec::new();
     for (i, line) in lines {
@@ -503,18 +542,41 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
             columns.width
         )));
     }
-    let sfen_column = 1 + fields[..columns.sfen.min(fields.len())]
-        .iter()
-        .map(|f| f.chars().count() + 1)
-        .sum::<usize>();
-    let raw_sfen = fields.get(columns.sfen).copied().unwrap_or("");
-    let position = parse_position(raw_sfen, sfen_column).map_err(fail)?;
+    let column_of = |c: usize| {
+        1 + fields[..c.min(fields.len())]
+            .iter()
+            .map(|f| f.chars().count() + 1)
+            .sum::<usize>()
+    };
+    let raw = |c: usize| fields.get(c).copied().unwrap_or("");
+    let (position, mut line) = parse_position(
+        raw(columns.sfen),
+        column_of(columns.sfen),
+        columns.solution_moves,
+    )
+    .map_err(fail)?;
+    if let Some(c) = columns.line.filter(|&c| !raw(c).trim().is_empty()) {
+        if line.is_some() {
+            return Err(fail(
+                "both the moves after the SFEN and the line column give a solution".to_string(),
+            ));
+        }
+        let moves = parse_usi_moves_syntax(raw(c)).map_err(|e| {
+            fail(format!(
+                "column {}: {}",
+                column_of(c) + e.column - 1,
+                e.error
+            ))
+        })?;
+        line = Some(moves);
+    }
     let expected = tsv_expected(field(columns.expect), field(columns.length)).map_err(fail)?;
     Ok(Problem {
         id: id.map_or_else(|| default_id(&source.file, source.line), str::to_string),
         source: source.clone(),
         text: text.to_string(),
         position,
+        line,
         expected,
         literal_hands: field(columns.hands).starts_with("literal"),
     })
@@ -557,13 +619,18 @@ mod tests {
             file: "x.sfen".into(),
             line: 3,
         };
-        let p = sfen_row(&format!("{MATE1} # id=m1 mate=1"), src.clone()).unwrap();
+        let p = sfen_row(&format!("{MATE1} # id=m1 mate=1"), src.clone(), false).unwrap();
         assert_eq!((p.id.as_str(), p.expected), ("m1", Expected::Mate(1)));
-        let p = sfen_row(&format!("sfen {MATE1} # nomate hands=literal"), src.clone()).unwrap();
+        let p = sfen_row(
+            &format!("sfen {MATE1} # nomate hands=literal"),
+            src.clone(),
+            false,
+        )
+        .unwrap();
         assert_eq!(p.expected, Expected::NoMate);
         assert!(p.literal_hands);
         assert_eq!(p.id, "x:3");
-        let p = sfen_row(&format!("{MATE1} # nomate-within=5"), src.clone()).unwrap();
+        let p = sfen_row(&format!("{MATE1} # nomate-within=5"), src.clone(), false).unwrap();
         assert_eq!(p.expected, Expected::NoMateWithin(5));
     }
 
@@ -573,17 +640,17 @@ mod tests {
             file: "x.sfen".into(),
             line: 7,
         };
-        let e = sfen_row("4k4/9/4P4/9/9/9/9/9/9 x G 1", src.clone()).unwrap_err();
+        let e = sfen_row("4k4/9/4P4/9/9/9/9/9/9 x G 1", src.clone(), false).unwrap_err();
         assert_eq!(
             e.to_string(),
             "x.sfen:7: column 23: side to move must be 'b' or 'w', found 'x'"
         );
-        let e = sfen_row(&format!("{MATE1} # mate=4"), src.clone()).unwrap_err();
+        let e = sfen_row(&format!("{MATE1} # mate=4"), src.clone(), false).unwrap_err();
         assert!(
             e.message.starts_with("column 31: a mate length is an odd"),
             "{e}"
         );
-        let e = sfen_row(&format!("{MATE1} # mat=3"), src).unwrap_err();
+        let e = sfen_row(&format!("{MATE1} # mat=3"), src, false).unwrap_err();
         assert!(e.message.contains("unknown trailer word 'mat=3'"), "{e}");
     }
 
@@ -596,6 +663,8 @@ mod tests {
             length: Some(2),
             expect: None,
             hands: None,
+            line: None,
+            solution_moves: false,
         };
         let src = Source {
             file: "c.tsv".into(),
@@ -609,6 +678,42 @@ mod tests {
         assert_eq!(e.id.as_deref(), Some("ab"));
         let p = tsv_row(&format!("ab\t{MATE1}\t"), src, &cols).unwrap();
         assert_eq!(p.expected, Expected::Unspecified);
+    }
+
+    #[test]
+    fn for_check_a_row_gives_its_intended_solution_unplayed() {
+        let src = Source {
+            file: "x.sfen".into(),
+            line: 1,
+        };
+        let mate1 = crate::notation::sfen::parse_sfen(MATE1).unwrap();
+        let text = format!("{MATE1} moves G*5b # id=a");
+        let p = sfen_row(&text, src.clone(), true).unwrap();
+        assert_eq!(p.position, mate1);
+        assert_eq!(p.line.unwrap()[0].to_string(), "G*5b");
+        let p = sfen_row(&text, src.clone(), false).unwrap();
+        assert!(p.line.is_none() && p.position != mate1);
+        let cols = TsvColumns {
+            width: 3,
+            sfen: 1,
+            id: Some(0),
+            length: None,
+            expect: None,
+            hands: None,
+            line: Some(2),
+            solution_moves: true,
+        };
+        let p = tsv_row(&format!("a\t{MATE1}\tG*5b"), src.clone(), &cols).unwrap();
+        assert_eq!((p.position, p.line.unwrap().len()), (mate1, 1));
+        let p = tsv_row(&format!("a\t{MATE1}\t"), src.clone(), &cols).unwrap();
+        assert!(p.line.is_none());
+        let e = tsv_row(&format!("a\t{MATE1}\tG*5b 5a5x"), src.clone(), &cols).unwrap_err();
+        assert_eq!(
+            e.message,
+            "column 36: '5a5x' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)"
+        );
+        let e = tsv_row(&format!("a\t{MATE1} moves G*5b\tG*5b"), src, &cols).unwrap_err();
+        assert!(e.message.starts_with("both"), "{}", e.message);
     }
 
     #[test]
@@ -674,6 +779,7 @@ mod tests {
             let options = LoadOptions {
                 rules,
                 length_column: None,
+                solution_moves: false,
             };
             let loaded = load(&dir.join(file), &options).unwrap();
             assert_eq!(loaded.len(), rows, "{file}");

@@ -108,46 +108,54 @@ pub fn read_record_file(
 }
 
 /// Reads `arg`: a record file by its extension ([`RecordFormat`]); another file, whose first
-/// line that is not blank or a `#` comment is the SFEN; or else SFEN text. SFEN always has
-/// spaces, so a single word with a `/` or a `.` in it is a path.
+/// line that is not blank or a `#` comment is the SFEN; or else SFEN text.
 ///
 /// The problem is the record's start position and the moves after it are its intended solution;
 /// for SFEN, `… moves …` are played and the position reached is the problem.
 pub fn read_problem(arg: &str) -> Result<Record, InputError> {
-    let path = Path::new(arg);
-    let one_word = !arg.contains(char::is_whitespace);
-    if !(one_word && (path.is_file() || arg.contains(['/', '\\', '.']))) {
-        let sfen = parse_sfen_record(arg).map_err(|error| InputError::Sfen {
-            origin: String::new(),
-            error,
-        })?;
-        return Ok(Record::new(sfen.end_position()));
+    if let Some(record) = read_record_problem(arg) {
+        return record;
     }
-    if let Some((format, utf8)) = RecordFormat::of(path) {
-        let mut records = read_record_file(path, format, utf8)?;
-        return match records.len() {
+    let (text, origin) = problem_text(arg)?;
+    let sfen = parse_sfen_record(&text).map_err(|error| InputError::Sfen { origin, error })?;
+    Ok(Record::new(sfen.end_position()))
+}
+
+/// The one record of `arg` when it names a record file (by its extension), `None` otherwise.
+pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
+    let path = Path::new(arg);
+    let (format, utf8) = RecordFormat::of(path)?;
+    Some(
+        read_record_file(path, format, utf8).and_then(|mut records| match records.len() {
             1 => Ok(records.remove(0)),
             0 => Err(InputError::Empty(arg.to_string())),
             count => Err(InputError::SeveralRecords {
                 path: arg.to_string(),
                 count,
             }),
-        };
-    }
-    let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
-        path: arg.to_string(),
-        source,
-    })?;
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('#') {
-            continue;
-        }
-        let sfen = parse_sfen_record(line).map_err(|error| InputError::Sfen {
-            origin: format!("{arg}:{}: ", i + 1),
-            error,
+        }),
+    )
+}
+
+/// The SFEN text `arg` stands for and its origin for messages (`file:line: `, or empty for
+/// command-line text): a file's first line that is not blank or a `#` comment, or `arg` itself.
+/// SFEN always has spaces, so a single word with a `/` or a `.` in it is a path.
+pub fn problem_text(arg: &str) -> Result<(String, String), InputError> {
+    let path = Path::new(arg);
+    let one_word = !arg.contains(char::is_whitespace);
+    if one_word && (path.is_file() || arg.contains(['/', '\\', '.'])) {
+        let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
+            path: arg.to_string(),
+            source,
         })?;
-        return Ok(Record::new(sfen.end_position()));
+        for (i, line) in text.lines().enumerate() {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            return Ok((line.to_string(), format!("{arg}:{}: ", i + 1)));
+        }
+        return Err(InputError::Empty(arg.to_string()));
     }
-    Err(InputError::Empty(arg.to_string()))
+    Ok((arg.to_string(), String::new()))
 }

@@ -1,6 +1,7 @@
 //! The commands, each a file, built on the layers below.
 
 pub mod bench;
+pub mod check;
 pub mod collection;
 pub mod input;
 pub mod perft;

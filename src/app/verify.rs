@@ -212,21 +212,13 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
+        solution_moves: false,
     };
     let rows = load_all(&req.paths, &options)?;
-    let threads = req
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(SEARCH_STACK)
-        .thread_name(|i| format!("verify-{i}"))
-        .build()
-        .map_err(|e| VerifyError::Threads(e.to_string()))?;
+    let (pool, threads) = worker_pool(req.jobs)?;
     let report_file = req.report.as_deref().map(ReportFile::create).transpose()?;
 
-    let (mut records, jobs) = split_rows(rows);
+    let (mut records, jobs) = split_rows(rows, error_record);
     let stop = Arc::new(AtomicBool::new(false));
     install_interrupt_handler(stop.clone());
     let bar = progress_bar(records.len(), req.quiet);
@@ -244,7 +236,12 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     let start = Instant::now();
     let mut search = req.options.clone();
     search.limits.stop = Some(stop.clone());
-    solve_all(&pool, &jobs, &search, &stop, |row, record| {
+    let work = |job: &Job| {
+        let record = verify_guarded(job, &search);
+        // A search that Ctrl-C cut short is left out.
+        (!(record.status == Status::Unknown && stop.load(Ordering::Relaxed))).then_some(record)
+    };
+    run_jobs(&pool, &jobs, &stop, work, |row, record| {
         totals.add(&record);
         announce(&bar, &record);
         bar.set_position(totals.finished as u64);
@@ -276,18 +273,33 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     Ok(exit)
 }
 
-/// Solves the jobs on the pool's threads, taking them in order, and hands each record to
-/// `done` (on the calling thread) as it comes. After `stop` is set no job is started, and a
-/// search it cut short is left out.
-fn solve_all(
+/// The pool of `jobs` worker threads (default: one per core), each with a deep stack for the
+/// search; and how many there are.
+pub(super) fn worker_pool(jobs: Option<usize>) -> Result<(rayon::ThreadPool, usize), VerifyError> {
+    let threads = jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(SEARCH_STACK)
+        .thread_name(|i| format!("worker-{i}"))
+        .build()
+        .map_err(|e| VerifyError::Threads(e.to_string()))?;
+    Ok((pool, threads))
+}
+
+/// Runs `work` on the jobs on the pool's threads, taking them in order, and hands each record to
+/// `done` (on the calling thread) as it comes; `work` answers `None` for a record to leave out.
+/// After `stop` is set no job is started.
+pub(super) fn run_jobs<R: Send>(
     pool: &rayon::ThreadPool,
     jobs: &[Job],
-    search: &Options,
     stop: &AtomicBool,
-    mut done: impl FnMut(usize, ProblemRecord),
+    work: impl Fn(&Job) -> Option<R> + Sync,
+    mut done: impl FnMut(usize, R),
 ) {
     let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel::<(usize, ProblemRecord)>();
+    let (tx, rx) = mpsc::channel::<(usize, R)>();
     std::thread::scope(|s| {
         s.spawn(|| {
             pool.broadcast(|_| {
@@ -296,8 +308,7 @@ fn solve_all(
                     let Some(job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    let record = verify_guarded(job, search);
-                    if !(record.status == Status::Unknown && stop.load(Ordering::Relaxed)) {
+                    if let Some(record) = work(job) {
                         let _ = tx.send((job.row, record));
                     }
                 }
@@ -315,24 +326,52 @@ fn solve_all(
 fn verify_guarded(job: &Job, search: &Options) -> ProblemRecord {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| verify_one(job, search)))
         .unwrap_or_else(|_| {
-            let p = &job.problem;
-            let mut r = error_record(
-                p.id.clone(),
-                p.source.to_string(),
-                p.text.clone(),
-                Some(p.expected),
+            let mut r = error_record(RowFault::of(
+                job,
                 format!(
                     "internal error, please report it: the search panicked; position {}",
                     to_sfen(&job.position)
                 ),
-            );
+            ));
             r.internal = true;
             r
         })
 }
 
-/// The rows that are not problems become error records at once; the others become jobs.
-pub(super) fn split_rows(rows: Vec<Row>) -> (Vec<Option<ProblemRecord>>, Vec<Job>) {
+/// A row that is not a problem (or a job that failed), as a record shows it.
+pub(super) struct RowFault {
+    /// The id.
+    pub id: String,
+    /// `FILE:LINE`.
+    pub source: String,
+    /// The problem text as written.
+    pub text: String,
+    /// The expected result, when the row could be read that far.
+    pub expected: Option<Expected>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RowFault {
+    /// The fault `message` of a job.
+    pub fn of(job: &Job, message: String) -> RowFault {
+        let p = &job.problem;
+        RowFault {
+            id: p.id.clone(),
+            source: p.source.to_string(),
+            text: p.text.clone(),
+            expected: Some(p.expected),
+            message,
+        }
+    }
+}
+
+/// The rows that are not problems become records at once, through `fault`; the others become
+/// jobs.
+pub(super) fn split_rows<R>(
+    rows: Vec<Row>,
+    fault: impl Fn(RowFault) -> R,
+) -> (Vec<Option<R>>, Vec<Job>) {
     let mut records = Vec::with_capacity(rows.len());
     let mut jobs = Vec::new();
     for (row, r) in rows.into_iter().enumerate() {
@@ -346,38 +385,32 @@ pub(super) fn split_rows(rows: Vec<Row>) -> (Vec<Option<ProblemRecord>>, Vec<Job
                         position,
                     });
                 }
-                Err(e) => records.push(Some(error_record(
-                    problem.id,
-                    problem.source.to_string(),
-                    problem.text,
-                    Some(problem.expected),
-                    e.to_string(),
-                ))),
+                Err(e) => records.push(Some(fault(RowFault {
+                    id: problem.id,
+                    source: problem.source.to_string(),
+                    text: problem.text,
+                    expected: Some(problem.expected),
+                    message: e.to_string(),
+                }))),
             },
-            Err(e) => records.push(Some(error_record(
-                e.id.unwrap_or_default(),
-                e.source.to_string(),
-                e.text,
-                None,
-                e.message,
-            ))),
+            Err(e) => records.push(Some(fault(RowFault {
+                id: e.id.unwrap_or_default(),
+                source: e.source.to_string(),
+                text: e.text,
+                expected: None,
+                message: e.message,
+            }))),
         }
     }
     (records, jobs)
 }
 
-fn error_record(
-    id: String,
-    source: String,
-    sfen: String,
-    expected: Option<Expected>,
-    message: String,
-) -> ProblemRecord {
+pub(super) fn error_record(f: RowFault) -> ProblemRecord {
     ProblemRecord {
-        id,
-        source,
-        sfen,
-        expected: expected.and_then(expected_text),
+        id: f.id,
+        source: f.source,
+        sfen: f.text,
+        expected: f.expected.and_then(expected_text),
         result: None,
         length: None,
         line: vec![],
@@ -385,7 +418,7 @@ fn error_record(
         ms: 0.0,
         hash_permille: 0,
         status: Status::Error,
-        message: Some(message),
+        message: Some(f.message),
         internal: false,
     }
 }
@@ -491,7 +524,7 @@ pub(super) fn exit_of(records: &[ProblemRecord], interrupted: bool) -> VerifyExi
 
 /// Ctrl-C sets `stop` (the running searches answer "unknown" and are left out); a second
 /// Ctrl-C ends the process at once.
-fn install_interrupt_handler(stop: Arc<AtomicBool>) {
+pub(super) fn install_interrupt_handler(stop: Arc<AtomicBool>) {
     let _ = ctrlc::set_handler(move || {
         if stop.swap(true, Ordering::Relaxed) {
             std::process::exit(VerifyExit::Interrupted as i32);
@@ -500,7 +533,7 @@ fn install_interrupt_handler(stop: Arc<AtomicBool>) {
 }
 
 /// The progress bar on standard error; hidden when that is not a terminal, or when asked.
-fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
+pub(super) fn progress_bar(len: usize, quiet: bool) -> ProgressBar {
     if quiet || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -600,7 +633,7 @@ fn print_summary(
 
 /// The report, written to a temporary file beside its final path and renamed into place, so it
 /// appears whole or not at all.
-struct ReportFile {
+pub(super) struct ReportFile {
     path: PathBuf,
     temp: PathBuf,
     file: File,
@@ -616,7 +649,7 @@ impl Drop for ReportFile {
 
 impl ReportFile {
     /// Creates the temporary file now, so an unwritable report stops the run before it starts.
-    fn create(path: &Path) -> Result<ReportFile, VerifyError> {
+    pub fn create(path: &Path) -> Result<ReportFile, VerifyError> {
         let name = path.file_name().ok_or_else(|| VerifyError::Report {
             path: path.to_path_buf(),
             source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
@@ -636,7 +669,7 @@ impl ReportFile {
         })
     }
 
-    fn write(self, report: &VerifyReport) -> Result<(), VerifyError> {
+    pub fn write(self, report: &impl Serialize) -> Result<(), VerifyError> {
         let result = (|| {
             let mut w = BufWriter::new(&self.file);
             serde_json::to_writer_pretty(&mut w, report)?;

@@ -1,7 +1,7 @@
 //! SFEN: reading every common form (`board side hands [n]`, `sfen …`, `position sfen … moves …`,
 //! `position startpos …`) and writing the canonical one.
 
-use super::usi::{parse_usi_move, UsiMoveError};
+use super::usi::{parse_usi_move, parse_usi_moves_syntax, UsiMoveError};
 use crate::shogi::{
     Color, Hand, Move, Piece, PieceCounts, PieceKind, Position, PositionError, Square,
 };
@@ -201,6 +201,30 @@ pub fn parse_sfen_record_with(s: &str, limit: PieceCounts) -> Result<SfenRecord,
         }
     }
     Ok(SfenRecord { start, moves })
+}
+
+/// Reads a position in any accepted form, with the moves after it (`… moves G*5b …`) read for
+/// their syntax only, not played: a composed problem's intended solution, which is replayed
+/// later (after the tsume hand convention has given the defender its pieces), so that an illegal
+/// move is a fault of the solution, not of the text.
+pub fn parse_sfen_with_unchecked_moves(s: &str) -> Result<(Position, Vec<Move>), SfenError> {
+    let tokens = tokenize(s);
+    let Some(at) = tokens.iter().position(|t| t.text == "moves") else {
+        return Ok((parse_sfen_record(s)?.start, Vec::new()));
+    };
+    let offset = |t: &Token<'_>| t.text.as_ptr() as usize - s.as_ptr() as usize;
+    let start = parse_sfen_record(&s[..offset(&tokens[at])])?.start;
+    let tail = &s[offset(&tokens[at]) + "moves".len()..];
+    let moves = parse_usi_moves_syntax(tail).map_err(|e| {
+        err(
+            tokens[at].column + "moves".len() + e.column - 1,
+            SfenFault::BadMove {
+                index: e.index,
+                error: e.error,
+            },
+        )
+    })?;
+    Ok((start, moves))
 }
 
 /// Reads board, side, hands and an optional move number starting at `tokens[i]`. Returns the
@@ -503,6 +527,23 @@ mod tests {
         assert_eq!(a, c);
         assert_eq!(a, d);
         assert_eq!(d.ply(), 1);
+    }
+
+    #[test]
+    fn unchecked_moves_are_kept_apart_and_not_played() {
+        // The defender's drop would be illegal as written (its hand is empty): only the syntax
+        // is read.
+        let (pos, moves) =
+            parse_sfen_with_unchecked_moves("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*4b P*5b").unwrap();
+        assert_eq!(pos, parse_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap());
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(text, ["G*4b", "P*5b"]);
+        let e = parse_sfen_with_unchecked_moves("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*4b xx")
+            .unwrap_err();
+        assert_eq!(e.column, 40);
+        assert!(matches!(e.fault, SfenFault::BadMove { index: 2, .. }));
+        let (_, none) = parse_sfen_with_unchecked_moves("4k4/9/4P4/9/9/9/9/9/9 b G").unwrap();
+        assert!(none.is_empty());
     }
 
     #[test]

@@ -49,6 +49,51 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, UsiMoveError> 
     }
 }
 
+/// A malformed move in a line of USI moves, with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("column {column}: move {index}: {error}")]
+pub struct UsiLineError {
+    /// 1-based character column of the move in the text.
+    pub column: usize,
+    /// 1-based index of the move in the line.
+    pub index: usize,
+    /// The fault (always [`UsiMoveError::Syntax`]).
+    pub error: UsiMoveError,
+}
+
+/// Reads white-space separated USI moves for their syntax only, without a position: a line whose
+/// legality is judged later, by replaying it.
+pub fn parse_usi_moves_syntax(text: &str) -> Result<Vec<Move>, UsiLineError> {
+    let mut moves = Vec::new();
+    let mut column = 0;
+    let mut word: Option<(usize, usize)> = None;
+    let finish = |start: usize, end: usize, col: usize, moves: &mut Vec<Move>| {
+        let t = &text[start..end];
+        let m = parse_usi_move_syntax(t).ok_or_else(|| UsiLineError {
+            column: col,
+            index: moves.len() + 1,
+            error: UsiMoveError::Syntax(t.to_string()),
+        })?;
+        moves.push(m);
+        Ok::<(), UsiLineError>(())
+    };
+    for (i, c) in text.char_indices() {
+        column += 1;
+        match (c.is_whitespace(), word) {
+            (false, None) => word = Some((i, column)),
+            (true, Some((start, col))) => {
+                finish(start, i, col, &mut moves)?;
+                word = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((start, col)) = word {
+        finish(start, text.len(), col, &mut moves)?;
+    }
+    Ok(moves)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +106,16 @@ mod tests {
         for bad in ["", "7g", "7j7f", "K*5e", "p*5e", "0a1a", "7g7f=", "P*5j"] {
             assert!(parse_usi_move_syntax(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_line_is_read_for_its_syntax_and_a_bad_move_is_placed() {
+        let moves = parse_usi_moves_syntax("  G*5b 4a5b\t8h2b+ ").unwrap();
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(text, ["G*5b", "4a5b", "8h2b+"]);
+        let e = parse_usi_moves_syntax("G*5b 4a5x 1a1b").unwrap_err();
+        assert_eq!((e.column, e.index), (6, 2));
+        assert_eq!(e.error, UsiMoveError::Syntax("4a5x".to_string()));
+        assert_eq!(parse_usi_moves_syntax(""), Ok(vec![]));
     }
 }

@@ -198,6 +198,17 @@ impl Dfpn {
         }
     }
 
+    /// Starts another search on the same table (which keeps what it has proven and disproven):
+    /// the counters, the clock, the path and the limits begin anew.
+    pub(crate) fn restart(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.aborted = false;
+        self.next_check = 0;
+        self.path.clear();
+    }
+
     /// Whether a limit stopped the search.
     pub fn aborted(&self) -> bool {
         self.aborted

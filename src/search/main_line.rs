@@ -224,7 +224,7 @@ impl<'a> MainLine<'a> {
     }
 
     /// The line of a defender node mated in exactly `rem` plies.
-    fn defender(&mut self, pos: &mut Position, rem: u16, ply: u32) -> Option<Sub> {
+    pub(crate) fn defender(&mut self, pos: &mut Position, rem: u16, ply: u32) -> Option<Sub> {
         self.budget = self.budget.saturating_sub(1);
         let mut replies = MoveList::new();
         legal_moves(pos, &mut replies);

@@ -5,6 +5,7 @@ pub mod futile;
 mod line;
 mod main_line;
 mod pieces;
+pub mod session;
 pub mod table;
 pub mod verify;
 

@@ -1,0 +1,364 @@
+//! A check's report as text and as JSON: the main line and each finding's evidence in 日本式 and
+//! USI.
+
+use super::branch::Walk;
+use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
+use crate::notation::diagram::{diagram, hand_to_japanese};
+use crate::notation::japanese::move_to_japanese;
+use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::search::futile::{self, Capturer, Futility};
+use crate::search::{MateLine, Rules};
+use crate::shogi::{Hand, Move, Position, Square};
+use serde::Serialize;
+use std::io::Write;
+
+/// The `--json` output of `check` for one problem.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckJson {
+    /// The problem as checked (after the hand convention), canonical SFEN.
+    pub sfen: String,
+    /// `tsume` or `game`.
+    pub rules: Rules,
+    /// Tsume rules: who may capture a futile interposition (null under game rules).
+    pub futile: Option<Capturer>,
+    /// `sound`, `flawed` or `undecided`.
+    pub verdict: Verdict,
+    /// `given` (the intended line came with the problem) or `solver` (none did: the solver's
+    /// line was checked).
+    pub line_source: LineSource,
+    /// The main line's length as counted (null when there is no main line).
+    pub length: Option<usize>,
+    /// The main line in USI, every ply played; a given line that failed its replay as given.
+    pub line: Vec<String>,
+    /// The main line in 日本式; of a failed given line, its legal plies only.
+    pub line_ja: Vec<String>,
+    /// 1-based plies of `line` that are futile interpositions (each followed by its capture;
+    /// neither counted).
+    pub futile_plies: Vec<usize>,
+    /// The line ends at a check whose every reply is a futile interposition.
+    pub futile_end: bool,
+    /// The attacker's pieces in hand at the end of the main line, SFEN letters (`""`: none).
+    pub pieces_left: String,
+    /// The findings, the whole problem's first, then by ply.
+    pub findings: Vec<FindingJson>,
+    /// Searches run.
+    pub searches: u64,
+    /// Nodes over all searches.
+    pub nodes: u64,
+    /// Wall time in milliseconds.
+    pub time_ms: u64,
+}
+
+/// One finding in the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct FindingJson {
+    /// What it is: `cook`, `early-mate`, `longer-defence`, `escape`, `no-mate`, `wrong-line`,
+    /// `pieces-left`, `final-move`, `unlimited`, `detour`, `equal-defence`,
+    /// `two-plies-longer`, `undecided`.
+    pub kind: Kind,
+    /// The composers' name (余詰, 変長, …).
+    pub name: &'static str,
+    /// `flaw`, `note` or `undecided`.
+    pub class: Class,
+    /// The 1-based ply of the main line where it occurs (null: the whole problem).
+    pub ply: Option<usize>,
+    /// The evidence from the position before `ply` (from the start when null), its first move
+    /// the alternative, in USI.
+    pub line: Vec<String>,
+    /// The evidence in 日本式.
+    pub line_ja: Vec<String>,
+    /// 1-based plies of `line` that are futile interpositions.
+    pub futile_plies: Vec<usize>,
+    /// The plies the alternative lasts, as counted (null when unknown or none).
+    pub length: Option<usize>,
+    /// The plies the main line has left at `ply`.
+    pub main_left: Option<usize>,
+    /// In words.
+    pub message: String,
+}
+
+/// The main line as displayed: the line (or the legal plies of a failed given line) and the
+/// positions along it.
+struct Shown {
+    line: MateLine,
+    walk: Walk,
+}
+
+fn shown(start: &Position, report: &CheckReport) -> Shown {
+    let line = match (&report.line, &report.given) {
+        (Some(line), _) => line.clone(),
+        (None, Some(given)) => {
+            // The legal plies of the failed line, replayed without futile pairs.
+            let legal = (1..=given.len())
+                .rev()
+                .find(|&n| prefix_is_legal(start, &given[..n]))
+                .unwrap_or(0);
+            MateLine::plain(given[..legal].to_vec())
+        }
+        (None, None) => MateLine::default(),
+    };
+    let walk = Walk::new(start, &line);
+    Shown { line, walk }
+}
+
+/// Whether every move of `moves` is legal in turn from `start`.
+fn prefix_is_legal(start: &Position, moves: &[Move]) -> bool {
+    let mut pos = start.clone();
+    moves.iter().all(|&m| {
+        let ok = crate::shogi::movegen::is_legal(&pos, m);
+        if ok {
+            pos.make_move(m);
+        }
+        ok
+    })
+}
+
+/// The 日本式 text of `line` from `pos`, where the move before went to `previous_to`; futile
+/// pairs are played into their virtual positions.
+pub fn japanese(pos: &Position, line: &MateLine, previous_to: Option<Square>) -> Vec<String> {
+    let mut pos = pos.clone();
+    let mut previous = previous_to;
+    let mut out = Vec::with_capacity(line.moves.len());
+    let mut i = 0;
+    while i < line.moves.len() {
+        let m = line.moves[i];
+        out.push(move_to_japanese(&pos, m, previous));
+        previous = Some(m.to());
+        match line.moves.get(i + 1) {
+            Some(&capture) if line.futile.contains(&i) => {
+                let mut real = pos.clone();
+                real.make_move(m);
+                out.push(move_to_japanese(&real, capture, previous));
+                previous = Some(capture.to());
+                futile::enter(&mut pos, Futility { drop: m, capture });
+                i += 2;
+            }
+            _ => {
+                pos.make_move(m);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+fn usi(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// The attacker's hand in SFEN letters (empty: none).
+fn hand_letters(hand: Hand, attacker: crate::shogi::Color) -> String {
+    let mut hands = [Hand::EMPTY; 2];
+    hands[attacker.index()] = hand;
+    match hands_to_sfen(hands) {
+        t if t == "-" => String::new(),
+        t => t,
+    }
+}
+
+/// A finding's evidence in 日本式, from the main line's position before its ply.
+fn finding_japanese(shown: &Shown, start: &Position, f: &Finding) -> Vec<String> {
+    if f.line.moves.is_empty() {
+        return Vec::new();
+    }
+    match f.ply {
+        None => japanese(start, &f.line, None),
+        Some(ply) => match shown.walk.positions.get(ply - 1) {
+            Some(pos) => {
+                let previous = ply
+                    .checked_sub(2)
+                    .and_then(|p| shown.line.moves.get(p))
+                    .map(|m| m.to());
+                japanese(pos, &f.line, previous)
+            }
+            None => Vec::new(),
+        },
+    }
+}
+
+/// The JSON object of a report on the problem `start`.
+pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capturer) -> CheckJson {
+    let shown = shown(start, report);
+    let attacker = start.side_to_move();
+    let main = report.line.as_ref();
+    CheckJson {
+        sfen: to_sfen(start),
+        rules,
+        futile: (rules == Rules::Tsume).then_some(by),
+        verdict: report.verdict,
+        line_source: report.source,
+        length: main.map(MateLine::length),
+        line: match (main, &report.given) {
+            (Some(line), _) => usi(&line.moves),
+            (None, Some(given)) => usi(given),
+            (None, None) => Vec::new(),
+        },
+        line_ja: japanese(start, &shown.line, None),
+        futile_plies: shown.line.futile.iter().map(|i| i + 1).collect(),
+        futile_end: main.is_some_and(|l| l.futile_end),
+        pieces_left: main
+            .map(|l| hand_letters(l.end_position(start).hand(attacker), attacker))
+            .unwrap_or_default(),
+        findings: report
+            .findings
+            .iter()
+            .map(|f| FindingJson {
+                kind: f.kind,
+                name: f.kind.japanese(),
+                class: f.kind.class(),
+                ply: f.ply,
+                line: usi(&f.line.moves),
+                line_ja: finding_japanese(&shown, start, f),
+                futile_plies: f.line.futile.iter().map(|i| i + 1).collect(),
+                length: f.length,
+                main_left: f.main_left,
+                message: f.message.clone(),
+            })
+            .collect(),
+        searches: report.searches,
+        nodes: report.nodes,
+        time_ms: report.elapsed.as_millis() as u64,
+    }
+}
+
+/// The plies of a line as `text` gives them, each futile pair in parentheses.
+fn bracketed(line: &MateLine, text: &[String]) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if line.futile.contains(&i) && i + 1 < text.len() {
+            out.push(format!("({} {})", text[i], text[i + 1]));
+            i += 2;
+        } else {
+            out.push(text[i].clone());
+            i += 1;
+        }
+    }
+    out.join(" ")
+}
+
+/// The words for a kind in the text output.
+pub fn kind_words(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Cook => "cook",
+        Kind::EarlyMate => "early mate",
+        Kind::LongerDefence => "longer defence",
+        Kind::Escape => "no mate after a defence",
+        Kind::NoMate => "no mate",
+        Kind::WrongLine => "the intended line fails",
+        Kind::PiecesLeft => "pieces left over",
+        Kind::FinalMove => "another mate on the last move",
+        Kind::Unlimited => "unlimited choice",
+        Kind::Detour => "detour",
+        Kind::EqualDefence => "defence of equal length",
+        Kind::TwoPliesLonger => "defence two plies longer with pieces over",
+        Kind::Undecided => "undecided",
+    }
+}
+
+fn class_words(class: Class) -> &'static str {
+    match class {
+        Class::Flaw => "flaw",
+        Class::Note => "note",
+        Class::Undecided => "undecided",
+    }
+}
+
+/// The verdict in a word.
+pub fn verdict_words(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Sound => "sound",
+        Verdict::Flawed => "flawed",
+        Verdict::Undecided => "undecided",
+    }
+}
+
+/// The human-readable report on the problem `start`.
+pub fn print_text(
+    start: &Position,
+    report: &CheckReport,
+    rules: Rules,
+    by: Capturer,
+    out: &mut impl Write,
+) {
+    let json = to_json(start, report, rules, by);
+    let rules_text = match rules {
+        Rules::Tsume => "tsume rules",
+        Rules::Game => "rules of the game",
+    };
+    let _ = write!(out, "{}", diagram(start));
+    let _ = writeln!(out, "sfen: {}", json.sfen);
+    match (report.source, json.length) {
+        (LineSource::Given, Some(n)) => {
+            let _ = writeln!(out, "intended line: {n} plies ({rules_text})");
+        }
+        (LineSource::Given, None) => {
+            let _ = writeln!(out, "intended line (it fails, see below):");
+        }
+        (LineSource::Solver, Some(n)) => {
+            let _ = writeln!(
+                out,
+                "no intended line given: the solver's line is checked, {n} plies ({rules_text})"
+            );
+        }
+        (LineSource::Solver, None) => {
+            let _ = writeln!(out, "no intended line given, and the solver found none");
+        }
+    }
+    if !json.line.is_empty() {
+        let shown = shown(start, report);
+        let _ = writeln!(out, "usi: {}", bracketed(&shown.line, &json.line));
+        if !json.line_ja.is_empty() {
+            let _ = writeln!(out, "日本式: {}", bracketed(&shown.line, &json.line_ja));
+        }
+        if json.futile_end {
+            let _ = writeln!(
+                out,
+                "the line ends where every reply is a futile interposition"
+            );
+        }
+        if let Some(line) = &report.line {
+            let left = line.end_position(start).hand(start.side_to_move());
+            if !left.is_empty() {
+                let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
+            }
+        }
+    }
+    let count = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
+    let _ = writeln!(
+        out,
+        "verdict: {} ({} flaws, {} notes, {} undecided)",
+        verdict_words(report.verdict),
+        count(Class::Flaw),
+        count(Class::Note),
+        count(Class::Undecided)
+    );
+    for f in &json.findings {
+        let at = f.ply.map_or(String::new(), |p| format!(" at ply {p}"));
+        let _ = writeln!(
+            out,
+            "  {:<9} {} ({}){at}: {}",
+            class_words(f.class),
+            f.name,
+            kind_words(f.kind),
+            f.message
+        );
+        if !f.line.is_empty() {
+            let evidence = MateLine {
+                futile: f.futile_plies.iter().map(|p| p - 1).collect(),
+                ..MateLine::default()
+            };
+            if !f.line_ja.is_empty() {
+                let _ = writeln!(out, "            {}", bracketed(&evidence, &f.line_ja));
+            }
+            let _ = writeln!(out, "            {}", bracketed(&evidence, &f.line));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{} searches, {} nodes, {:.3} s",
+        report.searches,
+        report.nodes,
+        report.elapsed.as_secs_f64()
+    );
+}

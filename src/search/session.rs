@@ -1,0 +1,166 @@
+//! Many searches for one attacker on one table, each with its own root, length bound and limits.
+//!
+//! A composer's check searches every alternative move along a main line; the positions after
+//! them overlap, so the searches share one table. That is sound because a table entry states a
+//! fact that holds whatever the path: a proof is a mate within its length, a disproof no mate
+//! within its depth, and a disproof that depends on a repetition on the path is never stored.
+
+use super::dfpn::Dfpn;
+use super::futile::Capturer;
+use super::line::{Outcome, Report};
+use super::main_line::MainLine;
+use super::table::UNBOUNDED;
+use super::{Limits, Options, Rules};
+use crate::shogi::{Color, Position};
+
+/// A table kept from one search to the next, for one attacker under one way of counting.
+pub struct Session {
+    search: Dfpn,
+    attacker: Color,
+    /// Tsume rules: who may capture a futile drop.
+    futile: Option<Capturer>,
+}
+
+impl Session {
+    /// A session for `attacker` with the rules and table size of `options` (its limits are not
+    /// used: each search brings its own).
+    pub fn new(attacker: Color, options: &Options) -> Session {
+        Session {
+            search: Dfpn::new(
+                attacker,
+                options.rules,
+                options.futile,
+                options.hash_mb,
+                Limits::default(),
+            ),
+            attacker,
+            futile: (options.rules == Rules::Tsume).then_some(options.futile),
+        }
+    }
+
+    /// The shortest mate of `pos` within `bound` plies (`None`: any length), counted as the
+    /// session's rules count them, whichever side is to move: with the attacker to move the line
+    /// starts with its check, with the defender to move (after a check) with the defender's
+    /// reply, and a defender already mated has a line of no moves. [`Outcome::NoMate`] means no
+    /// mate within `bound` (a longer one may exist); a search stopped by `limits` answers
+    /// [`Outcome::Unknown`].
+    pub fn solve_within(&mut self, pos: &Position, bound: Option<usize>, limits: Limits) -> Report {
+        self.search.restart(limits);
+        let bound = bound.map_or(UNBOUNDED, |b| b.min(UNBOUNDED as usize - 1) as u16);
+        let outcome = self.shortest_mate(pos, bound);
+        Report {
+            outcome,
+            nodes: self.search.nodes,
+            elapsed: self.search.elapsed(),
+            hash_permille: self.search.table.usage_permille(),
+            hash_bytes: self.search.table.size_bytes(),
+        }
+    }
+
+    /// Proves a mate within `bound`, then within two plies fewer until that is disproven, and
+    /// extracts the main line of the shortest. A search that ends with neither a proof nor a
+    /// disproof leaves the answer unknown: the shortest mate is never claimed without the
+    /// disproof of a shorter one.
+    fn shortest_mate(&mut self, pos: &Position, bound: u16) -> Outcome {
+        let mut pos = pos.clone();
+        let v = self.search.search(&mut pos, bound, 0);
+        if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
+            return Outcome::Unknown { mate_at_most: None };
+        }
+        if v.is_disproven() {
+            return if v.len >= bound {
+                Outcome::NoMate
+            } else {
+                Outcome::Unknown { mate_at_most: None }
+            };
+        }
+        let mut len = v.len;
+        while len >= 2 {
+            let v = self.search.search(&mut pos, len - 2, 0);
+            if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
+                return Outcome::Unknown {
+                    mate_at_most: Some(len),
+                };
+            }
+            if v.is_disproven() {
+                break;
+            }
+            len = v.len;
+        }
+        let attacker_to_move = pos.side_to_move() == self.attacker;
+        let mut lines = MainLine::new(&mut self.search, self.futile);
+        let sub = if attacker_to_move {
+            lines.attacker(&mut pos, len, 0)
+        } else {
+            lines.defender(&mut pos, len, 0)
+        };
+        match sub {
+            Some(sub) if !self.search.aborted() => Outcome::Mate {
+                line: sub.line,
+                minimax: len as usize,
+            },
+            _ => Outcome::Unknown {
+                mate_at_most: Some(len),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::search::verify::verify_mate_line;
+    use crate::search::MateLine;
+    use crate::shogi::movegen::check_moves;
+    use crate::shogi::{fill_defender_hand, MoveList};
+
+    fn options() -> Options {
+        Options {
+            hash_mb: 8,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn a_bound_below_the_mate_is_no_mate_within_it() {
+        // koba-mate5 of short.tsv: a mate in 5.
+        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let mut session = Session::new(pos.side_to_move(), &options());
+        let r = session.solve_within(&pos, Some(3), Limits::default());
+        assert_eq!(r.outcome, Outcome::NoMate);
+        let r = session.solve_within(&pos, Some(7), Limits::default());
+        assert!(matches!(r.outcome, Outcome::Mate { minimax: 5, .. }));
+        let r = session.solve_within(&pos, None, Limits::default());
+        let Outcome::Mate { line, minimax: 5 } = r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!(verify_mate_line(&pos, &line), Ok(()));
+    }
+
+    #[test]
+    fn a_defender_to_move_gets_a_line_that_starts_with_its_reply() {
+        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let mut session = Session::new(pos.side_to_move(), &options());
+        let mut checks = MoveList::new();
+        check_moves(&pos, &mut checks);
+        let mut mates = 0;
+        for &m in checks.iter() {
+            let mut after = pos.clone();
+            after.make_move(m);
+            let r = session.solve_within(&after, Some(4), Limits::default());
+            if let Outcome::Mate { line, minimax } = r.outcome {
+                assert_eq!(line.length(), minimax);
+                let mut whole = MateLine {
+                    moves: vec![m],
+                    ..line.clone()
+                };
+                whole.moves.extend(&line.moves);
+                whole.futile = line.futile.iter().map(|i| i + 1).collect();
+                assert_eq!(verify_mate_line(&pos, &whole), Ok(()), "{m}");
+                mates += 1;
+            }
+        }
+        assert!(mates >= 1);
+    }
+}
