@@ -242,3 +242,25 @@ fn every_record_of_a_multi_record_csa_is_a_problem_of_verify() {
     let ids = report_ids(&report);
     assert_eq!(ids, ["multi#1", "multi#2", "multi#3"]);
 }
+
+#[test]
+fn check_takes_a_record_files_moves_as_the_intended_solution() {
+    let csa = fixture("csa/zuko-036.csa");
+    let out = tsume(&["check", &csa, "--time", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stdout(&out).contains("verdict: sound"), "{}", stdout(&out));
+
+    // The same problem as a KIF whose last move is cut off: the line ends with a reply.
+    let dir = TempDir::new("check");
+    let kif = tsume(&["solve", &csa, "--format", "kif"]);
+    let cut: String = stdout(&kif)
+        .lines()
+        .filter(|l| !l.starts_with("  13 ") && !l.starts_with("まで"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = dir.path("cut.kifu");
+    std::fs::write(&path, cut).unwrap();
+    let out = tsume(&["check", path.to_str().unwrap(), "--time", "20"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("不詰"), "{}", stdout(&out));
+}
