@@ -10,16 +10,18 @@
 //! - **早詰**: with an intended line of L plies, a mate of at most L − 2 from the start (flaw).
 //! - **余詰** at an attacker turn: another check after which the attacker mates within r − 1
 //!   plies (flaw), unless it is on the last move (最終手余詰, a note), it differs from the main
-//!   move only in promotion or drops the same ranging piece on the same line at another
-//!   distance (非限定, a note), or its line comes back into a position of the main line (same
-//!   board, hands and side to move) later on in no fewer plies than the main line takes to get
-//!   there (迂回手順, a note). A mate in more than r plies is no cook.
+//!   move only in promotion or puts the same ranging piece (dropped, or moved from the same
+//!   square) on the same line to the king at another distance (非限定, a note), or its line
+//!   comes back into a position of the main line (same board, hands and side to move) later on
+//!   in no fewer plies than the main line takes to get there (迂回手順, a note; in fewer, the
+//!   main line wastes moves: a cook). A mate in more than r plies is no cook.
 //! - **変長** at a defender turn: another reply after which the attacker needs more than r − 1
 //!   plies (flaw); two plies more with pieces left over at its end, against a main line that
 //!   leaves none, is 2手変長 (a note, as the tsume conventions let the shorter line stand). A
 //!   reply after which there is no mate at all is 不詰 (flaw). **変同**: a reply that lasts
-//!   exactly r with no pieces left over (a note). Under tsume rules a reply that is a futile
-//!   drop (some virtual position mated within r) is no defence and is passed over.
+//!   exactly r with no pieces left over (a note; 非限定 when it interposes another piece where
+//!   the main line interposes). Under tsume rules a reply that is a futile drop (some virtual
+//!   position mated within r) is no defence and is passed over.
 //! - **駒余り**: attacker pieces in hand at the end of the main line (flaw).
 //! - **不詰**: the intended line fails its replay, or (with no intended line) the position has no
 //!   mate (flaw).
