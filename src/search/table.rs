@@ -494,30 +494,23 @@ mod tests {
         // The store that doubled the region was the last; every key kept before is still there.
         assert_eq!(t.clusters, 2 * FIRST_CLUSTERS);
         assert!(t.used * 2 > FIRST_CLUSTERS * WAYS);
-        let found = (1..=k)
-            .filter(|&k| {
-                t.probe(key(k), g, 200)
-                    == Probe::Proven {
-                        len: (k % 100) as u16,
-                        hand: g,
-                    }
-            })
-            .count();
+        let kept = |t: &Table| {
+            let proof = |k: u64| Probe::Proven {
+                len: (k % 100) as u16,
+                hand: g,
+            };
+            (1..=k)
+                .filter(|&k| t.probe(key(k), g, 200) == proof(k))
+                .count()
+        };
+        let found = kept(&t);
         assert_eq!(found, t.used);
         assert!(found as u64 > k * 99 / 100, "{found} of {k}");
         while t.clusters < t.max_clusters {
             t.grow();
         }
         assert_eq!(t.clusters, t.max_clusters);
-        let again = (1..=k)
-            .filter(|&k| {
-                t.probe(key(k), g, 200)
-                    == Probe::Proven {
-                        len: (k % 100) as u16,
-                        hand: g,
-                    }
-            })
-            .count();
+        let again = kept(&t);
         assert_eq!(again, found);
         assert_eq!(
             t.usage_permille() as usize,
