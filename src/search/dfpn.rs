@@ -311,7 +311,7 @@ impl Dfpn {
             self.add_virtual_positions(pos, &mut children, depth, by);
         }
         if !or {
-            delay_drops(&mut children);
+            hold_back_drops(&mut children);
         }
 
         let start_nodes = self.nodes;
@@ -360,7 +360,7 @@ impl Dfpn {
                             }
                         }
                     }
-                    release_drops(&mut children);
+                    hold_back_drops(&mut children);
                     continue;
                 }
             }
@@ -372,7 +372,7 @@ impl Dfpn {
             // transposition may have changed them since, which the next entry will see).
             children[best].value = cv;
             if !or {
-                release_drops(&mut children);
+                hold_back_drops(&mut children);
             }
         };
         self.path.remove(&full_key);
@@ -573,34 +573,18 @@ impl Dfpn {
     }
 }
 
-/// Holds back every drop but the first on each square ([`Child::delayed`]), then releases
-/// those whose earlier drops are already proven.
-fn delay_drops(children: &mut [Child]) {
-    for i in 0..children.len() {
-        let m = children[i].m;
-        children[i].delayed = m.is_drop()
-            && children[..i]
-                .iter()
-                .any(|c| c.m.is_drop() && c.m.to() == m.to());
-    }
-    release_drops(children);
-}
-
-/// Releases each held-back drop whose earlier drops on its square are all proven. A square with
-/// a drop still held back so always has an unproven one released: the node is not proven while
-/// drops wait.
-fn release_drops(children: &mut [Child]) {
-    for i in 0..children.len() {
-        if !children[i].delayed {
-            continue;
-        }
-        let to = children[i].m.to();
-        let ready = children[..i]
-            .iter()
-            .filter(|c| c.m.is_drop() && c.m.to() == to)
-            .all(|c| !c.delayed && reply_value(c).is_proven());
-        if ready {
-            children[i].delayed = false;
+/// Holds back each drop that has an earlier drop on its square still unproven or held back
+/// ([`Child::delayed`]), and releases the others, in one pass. Proofs are final, so a released
+/// drop is never held back again, and a square with a drop held back always has an unproven one
+/// released: the node is not proven while drops wait.
+fn hold_back_drops(children: &mut [Child]) {
+    // Bit s: a drop on square s is unproven or held back.
+    let mut blocked = 0u128;
+    for c in children.iter_mut().filter(|c| c.m.is_drop()) {
+        let bit = 1u128 << c.m.to().index();
+        c.delayed = blocked & bit != 0;
+        if c.delayed || !reply_value(c).is_proven() {
+            blocked |= bit;
         }
     }
 }
