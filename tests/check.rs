@@ -44,6 +44,7 @@ struct CheckJson {
     searches: u64,
     nodes: u64,
     time_ms: u64,
+    interrupted: bool,
 }
 
 #[derive(Deserialize, Debug)]
@@ -384,6 +385,7 @@ fn a_limit_leaves_the_problem_undecided_never_sound() {
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stdout));
     let j: CheckJson = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(j.verdict, "undecided");
+    assert!(!j.interrupted, "a limit is no interruption");
     assert!(j
         .findings
         .iter()

@@ -23,6 +23,7 @@ struct SolveJson {
     rules: String,
     futile: Option<String>,
     result: String,
+    interrupted: bool,
     length: Option<usize>,
     minimax_length: Option<usize>,
     mate_at_most: Option<u16>,
@@ -169,7 +170,7 @@ fn a_limit_gives_unknown_never_no_mate() {
         .expect("zuko-001");
     let (code, json) = solve(&zuko_001["sfen"], &["--nodes", "2000"]);
     assert_eq!((code, json.result.as_str()), (3, "unknown"), "{json:?}");
-    assert!(json.line.is_empty() && json.length.is_none());
+    assert!(json.line.is_empty() && json.length.is_none() && !json.interrupted);
 }
 
 #[test]

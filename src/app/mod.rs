@@ -4,6 +4,7 @@ pub mod bench;
 pub mod check;
 pub mod collection;
 pub mod input;
+pub mod interrupt;
 pub mod perft;
 pub mod solve;
 pub mod usi;

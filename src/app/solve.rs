@@ -1,6 +1,7 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
 use super::input::{read_problem, InputError};
+use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use super::AppError;
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
@@ -12,7 +13,7 @@ use crate::notation::sfen::{hands_to_sfen, to_sfen};
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
-use crate::shogi::{fill_defender_hand, Color, Hand, Position};
+use crate::shogi::{fill_defender_hand, Color, Hand, Move, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -61,6 +62,8 @@ pub enum Verdict {
     NoMate = 1,
     /// A limit stopped the search (exit 3).
     Unknown = 3,
+    /// Ctrl-C stopped the search (exit 130).
+    Interrupted = EXIT_INTERRUPTED as isize,
 }
 
 /// The `--json` output of `solve`.
@@ -70,6 +73,8 @@ pub struct SolveJson {
     pub sfen: String,
     /// `mate`, `nomate` or `unknown`.
     pub result: &'static str,
+    /// Ctrl-C stopped the search (the result is then `unknown`).
+    pub interrupted: bool,
     /// How lengths are counted: `tsume` or `game`.
     pub rules: Rules,
     /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
@@ -83,7 +88,9 @@ pub struct SolveJson {
     pub minimax_length: Option<usize>,
     /// For `unknown`: a mate was found of at most this many plies but not proven shortest.
     pub mate_at_most: Option<u16>,
-    /// The main line in USI, every ply played (futile interpositions included).
+    /// The main line in USI, every ply played (futile interpositions included); for `unknown`,
+    /// the line of the mate found (not proven shortest, replayed), when there is one. The
+    /// fields after it describe the same line.
     pub line: Vec<String>,
     /// The main line in 日本式 (JSA) notation.
     pub line_ja: Vec<String>,
@@ -162,45 +169,59 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
     handle.join().expect("the search thread does not panic")
 }
 
-/// Solves the requested problem and prints the answer.
+/// Solves the requested problem and prints the answer. Ctrl-C stops the search: what is known is
+/// printed as "unknown (interrupted)", `--kif` is not written, and the verdict is
+/// [`Verdict::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
+/// usual).
 pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
+    let stop = stop_on_ctrl_c();
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.start, req.literal_hands)?;
-    let report = solve_with_progress(&pos, &req.options);
+    let mut options = req.options.clone();
+    options.limits.stop = Some(stop.clone());
+    let mut report = solve_with_progress(&pos, &options);
     if let Outcome::Mate { line, .. } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
             return Err(AppError::Internal(format!(
                 "the solver's line failed the replay check ({fault}); position {}, line {}",
                 to_sfen(&pos),
-                line.moves
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                usi_text(&line.moves)
             )));
+        }
+    }
+    if let Outcome::Unknown { found, .. } = &mut report.outcome {
+        // The line of a mate not proven shortest is shown only if it replays as a mate.
+        if let Some(Err(fault)) = found.as_ref().map(|line| verify_mate_line(&pos, line)) {
+            eprintln!(
+                "tsume: internal error, please report it: the line of the mate found failed the \
+                 replay check ({fault}); it is not shown"
+            );
+            *found = None;
         }
     }
     let verdict = match report.outcome {
         Outcome::Mate { .. } => Verdict::Mate,
         Outcome::NoMate => Verdict::NoMate,
+        Outcome::Unknown { .. } if stop.load(Ordering::Relaxed) => Verdict::Interrupted,
         Outcome::Unknown { .. } => Verdict::Unknown,
     };
+    let interrupted = verdict == Verdict::Interrupted;
     let kif = || write_kif(&solution_record(&record, &pos, &report.outcome));
-    if let Some(path) = &req.kif {
+    if let (Some(path), false) = (&req.kif, interrupted) {
         write_whole(path, &kif()).map_err(|source| InputError::Io {
             path: path.display().to_string(),
             source,
         })?;
     }
     match req.format {
-        OutputFormat::Text => print_text(&pos, &report, req.options.rules, out),
+        OutputFormat::Text => print_text(&pos, &report, req.options.rules, interrupted, out),
         OutputFormat::Usi => print_usi(&report.outcome, out),
         OutputFormat::Ja => print_ja(&pos, &report.outcome, out),
         OutputFormat::Kif => {
             let _ = write!(out, "{}", kif());
         }
         OutputFormat::Json => {
-            let json = to_json(&pos, &report, &req.options);
+            let json = to_json(&pos, &report, &req.options, interrupted);
             let _ = writeln!(
                 out,
                 "{}",
@@ -211,12 +232,21 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
     Ok(verdict)
 }
 
-fn to_json(pos: &Position, report: &Report, options: &Options) -> SolveJson {
+fn usi_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
     let mut json = SolveJson {
         sfen: to_sfen(pos),
         rules: options.rules,
         futile: (options.rules == Rules::Tsume).then_some(options.futile),
         result: "unknown",
+        interrupted,
         length: None,
         minimax_length: None,
         mate_at_most: None,
@@ -231,22 +261,33 @@ fn to_json(pos: &Position, report: &Report, options: &Options) -> SolveJson {
         hash_permille: report.hash_permille,
         hash_mb: report.hash_bytes >> 20,
     };
+    let put_line = |json: &mut SolveJson, line: &MateLine| {
+        json.line = line.moves.iter().map(|m| m.to_string()).collect();
+        json.line_ja = line_to_japanese(pos, &line.moves);
+        json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
+        let end = line.end_position(pos);
+        json.futile_end = line
+            .futile_end_example(&end)
+            .map(|f| [f.drop.to_string(), f.capture.to_string()]);
+        json.pieces_left = pieces_left(&end, pos.side_to_move());
+    };
     match &report.outcome {
         Outcome::Mate { line, minimax } => {
             json.result = "mate";
             json.length = Some(line.length());
             json.minimax_length = Some(*minimax);
-            json.line = line.moves.iter().map(|m| m.to_string()).collect();
-            json.line_ja = line_to_japanese(pos, &line.moves);
-            json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
-            let end = line.end_position(pos);
-            json.futile_end = line
-                .futile_end_example(&end)
-                .map(|f| [f.drop.to_string(), f.capture.to_string()]);
-            json.pieces_left = pieces_left(&end, pos.side_to_move());
+            put_line(&mut json, line);
         }
         Outcome::NoMate => json.result = "nomate",
-        Outcome::Unknown { mate_at_most } => json.mate_at_most = *mate_at_most,
+        Outcome::Unknown {
+            mate_at_most,
+            found,
+        } => {
+            json.mate_at_most = *mate_at_most;
+            if let Some(line) = found {
+                put_line(&mut json, line);
+            }
+        }
     }
     json
 }
@@ -318,8 +359,7 @@ fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
 fn print_usi(outcome: &Outcome, out: &mut impl Write) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
-            let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
-            writeln!(out, "{}", usi.join(" "))
+            writeln!(out, "{}", usi_text(&line.moves))
         }
         Outcome::NoMate => writeln!(out, "nomate"),
         Outcome::Unknown { .. } => writeln!(out, "unknown"),
@@ -342,7 +382,40 @@ fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
     };
 }
 
-fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Write) {
+/// A mate line in USI and 日本式, its futile interpositions and the pieces it leaves over.
+fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
+    let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
+    let ja = line_to_japanese(pos, &line.moves);
+    let _ = writeln!(out, "usi: {}", bracket_futile(line, &usi));
+    let _ = writeln!(out, "日本式: {}", bracket_futile(line, &ja));
+    if !line.futile.is_empty() {
+        let _ = writeln!(
+            out,
+            "futile interpositions (in parentheses, with their captures) are not counted"
+        );
+    }
+    let end = line.end_position(pos);
+    if let Some(f) = line.futile_end_example(&end) {
+        let ja = line_to_japanese(&end, &[f.drop, f.capture]);
+        let _ = writeln!(
+            out,
+            "then every reply is a futile interposition, not counted: e.g. {} {}",
+            ja[0], ja[1]
+        );
+    }
+    let left = end.hand(pos.side_to_move());
+    if !left.is_empty() {
+        let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
+    }
+}
+
+fn print_text(
+    pos: &Position,
+    report: &Report,
+    rules: Rules,
+    interrupted: bool,
+    out: &mut impl Write,
+) {
     let _ = write!(out, "{}", diagram(pos));
     let _ = writeln!(out, "sfen: {}", to_sfen(pos));
     match &report.outcome {
@@ -359,44 +432,35 @@ fn print_text(pos: &Position, report: &Report, rules: Rules, out: &mut impl Writ
                      follows a defence two plies shorter that leaves none (2手変長)"
                 );
             }
-            let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
-            let ja = line_to_japanese(pos, &line.moves);
-            let _ = writeln!(out, "usi: {}", bracket_futile(line, &usi));
-            let _ = writeln!(out, "日本式: {}", bracket_futile(line, &ja));
-            if !line.futile.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "futile interpositions (in parentheses, with their captures) are not counted"
-                );
-            }
-            let end = line.end_position(pos);
-            if let Some(f) = line.futile_end_example(&end) {
-                let ja = line_to_japanese(&end, &[f.drop, f.capture]);
-                let _ = writeln!(
-                    out,
-                    "then every reply is a futile interposition, not counted: e.g. {} {}",
-                    ja[0], ja[1]
-                );
-            }
-            let left = end.hand(pos.side_to_move());
-            if !left.is_empty() {
-                let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
-            }
+            print_line(pos, line, out);
         }
         Outcome::NoMate => {
             let _ = writeln!(out, "no mate");
         }
-        Outcome::Unknown { mate_at_most } => {
+        Outcome::Unknown {
+            mate_at_most,
+            found,
+        } => {
+            let why = if interrupted {
+                "unknown (interrupted by Ctrl-C)"
+            } else {
+                "unknown: a limit was reached"
+            };
             let _ = match mate_at_most {
                 Some(n) => writeln!(
                     out,
-                    "unknown: a limit was reached (a mate in {n} was found, not proven shortest)"
+                    "{why} (a mate in at most {n} was found, not proven shortest)"
                 ),
-                None => writeln!(
-                    out,
-                    "unknown: a limit was reached before an answer was proven"
-                ),
+                None => writeln!(out, "{why} before an answer was proven"),
             };
+            if let Some(line) = found {
+                let _ = writeln!(
+                    out,
+                    "the mate found, {} plies, NOT proven shortest:",
+                    line.length()
+                );
+                print_line(pos, line, out);
+            }
         }
     }
     let secs = report.elapsed.as_secs_f64();

@@ -2,6 +2,7 @@
 //! with the expected one.
 
 use super::collection::{load_all, CollectionError, Expected, LoadOptions, Problem, Row};
+use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use super::solve::prepare_problem;
 use crate::notation::sfen::to_sfen;
 use crate::search::futile::Capturer;
@@ -14,7 +15,7 @@ use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -163,8 +164,8 @@ pub enum VerifyExit {
     Unknown = 3,
     /// The solver contradicted itself (4).
     Internal = 4,
-    /// Stopped by Ctrl-C (130).
-    Interrupted = 130,
+    /// Stopped by Ctrl-C (130): the running searches answer "unknown" and are left out.
+    Interrupted = EXIT_INTERRUPTED as isize,
 }
 
 /// Why a run could not start, or its report could not be written (exit code 2).
@@ -209,6 +210,8 @@ pub(super) struct Job {
 /// Verifies the collections: solves every problem, prints the summary to `out`, writes the
 /// report if asked.
 pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
+    // First of all, so that a Ctrl-C at any time ends the run as an interrupted one.
+    let stop = stop_on_ctrl_c();
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
@@ -219,8 +222,6 @@ pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<VerifyExit, Veri
     let report_file = req.report.as_deref().map(ReportFile::create).transpose()?;
 
     let (mut records, jobs) = split_rows(rows, error_record);
-    let stop = Arc::new(AtomicBool::new(false));
-    install_interrupt_handler(stop.clone());
     let bar = progress_bar(records.len(), req.quiet);
     let mut totals = Totals {
         problems: records.len(),
@@ -463,7 +464,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             }
         }
         Outcome::NoMate => record.result = Some("nomate"),
-        Outcome::Unknown { mate_at_most } => {
+        Outcome::Unknown { mate_at_most, .. } => {
             record.result = Some("unknown");
             record.message = Some(match mate_at_most {
                 Some(n) => format!("a limit stopped the search after a mate in at most {n}"),
@@ -520,16 +521,6 @@ pub(super) fn exit_of(records: &[ProblemRecord], interrupted: bool) -> VerifyExi
     } else {
         VerifyExit::AllOk
     }
-}
-
-/// Ctrl-C sets `stop` (the running searches answer "unknown" and are left out); a second
-/// Ctrl-C ends the process at once.
-pub(super) fn install_interrupt_handler(stop: Arc<AtomicBool>) {
-    let _ = ctrlc::set_handler(move || {
-        if stop.swap(true, Ordering::Relaxed) {
-            std::process::exit(VerifyExit::Interrupted as i32);
-        }
-    });
 }
 
 /// The progress bar on standard error; hidden when that is not a terminal, or when asked.
@@ -704,7 +695,10 @@ mod tests {
     #[test]
     fn answers_are_judged_against_the_expected_result() {
         use Expected::*;
-        let unknown = Outcome::Unknown { mate_at_most: None };
+        let unknown = Outcome::Unknown {
+            mate_at_most: None,
+            found: None,
+        };
         for (expected, outcome, status) in [
             (Mate(3), mate(3), Status::Ok),
             (Mate(3), mate(5), Status::Mismatch),

@@ -209,6 +209,15 @@ impl Dfpn {
         self.path.clear();
     }
 
+    /// Lets a search that a limit stopped go on under `limits`, for the work that follows the
+    /// stop (extracting the line of a mate found); the node count and the clock go on.
+    pub(crate) fn resume(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.aborted = false;
+        self.next_check = self.nodes;
+        self.path.clear();
+    }
+
     /// Whether a limit stopped the search.
     pub fn aborted(&self) -> bool {
         self.aborted

@@ -10,7 +10,7 @@ use super::dfpn::Dfpn;
 use super::futile::Capturer;
 use super::main_line::{MainLine, MateLine};
 use super::table::UNBOUNDED;
-use super::{Options, Rules};
+use super::{Limits, Options, Rules};
 use crate::shogi::Position;
 use std::time::Duration;
 
@@ -32,8 +32,15 @@ pub enum Outcome {
     Unknown {
         /// A mate was found of at most this length, but not proven shortest.
         mate_at_most: Option<u16>,
+        /// The line of that mate, when it could be extracted within
+        /// [`LINE_AFTER_LIMIT_NODES`] (not verified: replay it before showing it).
+        found: Option<MateLine>,
     },
 }
+
+/// Nodes that may be spent after a limit stopped the search, to extract the line of a mate found
+/// but not proven shortest (counted in the search's nodes).
+pub const LINE_AFTER_LIMIT_NODES: u64 = 1 << 16;
 
 /// The answer with the search's statistics.
 #[derive(Clone, Debug)]
@@ -74,26 +81,33 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) ->
     let mut pos = pos.clone();
     let v = search.search(&mut pos, UNBOUNDED, 0);
     if search.aborted() {
-        return Outcome::Unknown { mate_at_most: None };
+        return Outcome::Unknown {
+            mate_at_most: None,
+            found: None,
+        };
     }
     if v.is_disproven() {
         // Repetitions at the root concern only the root's own line: the disproof stands.
         return if v.len == UNBOUNDED {
             Outcome::NoMate
         } else {
-            Outcome::Unknown { mate_at_most: None }
+            Outcome::Unknown {
+                mate_at_most: None,
+                found: None,
+            }
         };
     }
     if !v.is_proven() {
-        return Outcome::Unknown { mate_at_most: None };
+        return Outcome::Unknown {
+            mate_at_most: None,
+            found: None,
+        };
     }
     let mut len = v.len;
     while len >= 3 {
         let v = search.search(&mut pos, len - 2, 0);
         if search.aborted() {
-            return Outcome::Unknown {
-                mate_at_most: Some(len),
-            };
+            return found_not_shortest(search, &mut pos, len, futile);
         }
         if v.is_proven() {
             len = v.len;
@@ -102,9 +116,7 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) ->
         } else {
             // The root's search ends only with an answer or at a limit; anything else must not
             // be taken for a disproof of the shorter bound.
-            return Outcome::Unknown {
-                mate_at_most: Some(len),
-            };
+            return found_not_shortest(search, &mut pos, len, futile);
         }
     }
     let line = MainLine::new(search, futile).attacker(&mut pos, len, 0);
@@ -113,8 +125,26 @@ fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) ->
             line: sub.line,
             minimax: len as usize,
         },
-        _ => Outcome::Unknown {
-            mate_at_most: Some(len),
-        },
+        _ => found_not_shortest(search, &mut pos, len, futile),
+    }
+}
+
+/// The answer when a limit stopped the search after a mate of at most `len` plies was proven:
+/// unknown, with the line of that mate if [`LINE_AFTER_LIMIT_NODES`] more nodes suffice to
+/// extract it.
+fn found_not_shortest(
+    search: &mut Dfpn,
+    pos: &mut Position,
+    len: u16,
+    futile: Option<Capturer>,
+) -> Outcome {
+    search.resume(Limits {
+        nodes: Some(search.nodes + LINE_AFTER_LIMIT_NODES),
+        ..Limits::default()
+    });
+    let sub = MainLine::new(search, futile).attacker(pos, len, 0);
+    Outcome::Unknown {
+        mate_at_most: Some(len),
+        found: sub.filter(|_| !search.aborted()).map(|s| s.line),
     }
 }

@@ -9,7 +9,7 @@ pub mod session;
 pub mod table;
 pub mod verify;
 
-pub use line::{solve, Outcome, Report};
+pub use line::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
 pub use main_line::MateLine;
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};

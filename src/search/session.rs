@@ -65,13 +65,19 @@ impl Session {
         let mut pos = pos.clone();
         let v = self.search.search(&mut pos, bound, 0);
         if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
-            return Outcome::Unknown { mate_at_most: None };
+            return Outcome::Unknown {
+                mate_at_most: None,
+                found: None,
+            };
         }
         if v.is_disproven() {
             return if v.len >= bound {
                 Outcome::NoMate
             } else {
-                Outcome::Unknown { mate_at_most: None }
+                Outcome::Unknown {
+                    mate_at_most: None,
+                    found: None,
+                }
             };
         }
         let mut len = v.len;
@@ -80,6 +86,7 @@ impl Session {
             if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
                 return Outcome::Unknown {
                     mate_at_most: Some(len),
+                    found: None,
                 };
             }
             if v.is_disproven() {
@@ -101,6 +108,7 @@ impl Session {
             },
             _ => Outcome::Unknown {
                 mate_at_most: Some(len),
+                found: None,
             },
         }
     }

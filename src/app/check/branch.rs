@@ -2,8 +2,8 @@
 
 use super::intended::LineFault;
 use super::{
-    capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Finding, Internal, Kind,
-    LineSource,
+    capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Class, Finding, Internal,
+    Kind, LineSource,
 };
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
@@ -92,18 +92,24 @@ impl Checker {
         given: Option<Vec<Move>>,
         line: Option<MateLine>,
     ) -> CheckReport {
+        let interrupted = self.budget.interrupted();
         if self.budget.skipped > 0 {
+            let why = if interrupted {
+                "the check was interrupted by Ctrl-C"
+            } else {
+                "the overall limit of the check was reached"
+            };
             self.findings.push(Finding::new(
                 Kind::Undecided,
                 None,
-                format!(
-                    "the overall limit of the check was reached: {} searches not run",
-                    self.budget.skipped
-                ),
+                format!("{why}: {} searches not run", self.budget.skipped),
             ));
         }
         self.findings.sort_by_key(|f| f.ply);
         let findings = merge_drops(self.findings);
+        // Interrupted: Ctrl-C left something undecided (not a check that ended before it).
+        let interrupted =
+            interrupted && findings.iter().any(|f| f.kind.class() == Class::Undecided);
         CheckReport {
             verdict: verdict_of(&findings),
             source,
@@ -113,6 +119,7 @@ impl Checker {
             searches: self.budget.searches,
             nodes: self.budget.nodes,
             elapsed: self.budget.started.elapsed(),
+            interrupted,
         }
     }
 
@@ -185,7 +192,7 @@ impl Checker {
                 ));
                 Ok(None)
             }
-            Some(Outcome::Unknown { mate_at_most }) => {
+            Some(Outcome::Unknown { mate_at_most, .. }) => {
                 let found = mate_at_most
                     .map(|n| format!(" (a mate in at most {n} was found)"))
                     .unwrap_or_default();

@@ -9,10 +9,11 @@ use super::render::{print_text, to_json, verdict_words, CheckJson};
 use super::{check_problem, CheckProgress, CheckReport, CheckSettings, Class, Verdict};
 use crate::app::collection::{load_all, LoadOptions, READERS};
 use crate::app::input::{problem_text, read_record_problem, InputError};
+use crate::app::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use crate::app::solve::prepare_problem;
 use crate::app::verify::{
-    install_interrupt_handler, progress_bar, run_jobs, split_rows, worker_pool, Job, ReportFile,
-    RowFault, VerifyError, SEARCH_STACK,
+    progress_bar, run_jobs, split_rows, worker_pool, Job, ReportFile, RowFault, VerifyError,
+    SEARCH_STACK,
 };
 use crate::notation::sfen::{parse_sfen_with_unchecked_moves, to_sfen};
 use crate::search::futile::Capturer;
@@ -76,23 +77,23 @@ impl CheckError {
 
 /// Exit code of a collection run that something contradicted itself in.
 const EXIT_INTERNAL: u8 = 4;
-/// Exit code of a run stopped by Ctrl-C.
-const EXIT_INTERRUPTED: u8 = 130;
 
 /// Runs the check and prints the outcome; the exit code is the verdict's (0 sound, 1 flawed,
 /// 3 undecided), for collections the worst of them.
 pub fn run(req: &CheckRequest, out: &mut impl Write) -> Result<u8, CheckError> {
+    // First of all, so that a Ctrl-C at any time ends the run as an interrupted one.
+    let stop = stop_on_ctrl_c();
     let collection =
         req.problems.len() > 1 || req.problems.iter().any(|p| is_collection(Path::new(p)));
     if collection {
-        return run_collections(req, out);
+        return run_collections(req, stop, out);
     }
     if req.report.is_some() {
         return Err(CheckError::Usage(
             "--report is for collections; use --json for one problem".to_string(),
         ));
     }
-    run_one(req, &req.problems[0], out)
+    run_one(req, &req.problems[0], stop, out)
 }
 
 /// A directory, or a file of a type some collection reader reads (a record file is one problem).
@@ -104,7 +105,12 @@ fn is_collection(path: &Path) -> bool {
             .is_some_and(|e| READERS.iter().any(|(x, _)| x.eq_ignore_ascii_case(e)))
 }
 
-fn run_one(req: &CheckRequest, arg: &str, out: &mut impl Write) -> Result<u8, CheckError> {
+fn run_one(
+    req: &CheckRequest,
+    arg: &str,
+    stop: Arc<AtomicBool>,
+    out: &mut impl Write,
+) -> Result<u8, CheckError> {
     let (start, moves) = match read_record_problem(arg) {
         Some(record) => {
             let record = record?;
@@ -118,8 +124,10 @@ fn run_one(req: &CheckRequest, arg: &str, out: &mut impl Write) -> Result<u8, Ch
     };
     let pos = prepare_problem(&start, req.literal_hands)?;
     let intended = (!moves.is_empty()).then_some(moves);
-    let report = check_with_progress(&pos, intended, &req.settings, req.quiet)
-        .map_err(CheckError::Internal)?;
+    let mut settings = req.settings.clone();
+    settings.options.limits.stop = Some(stop);
+    let report =
+        check_with_progress(&pos, intended, &settings, req.quiet).map_err(CheckError::Internal)?;
     let (rules, by) = (req.settings.options.rules, req.settings.options.futile);
     if req.json {
         let json = to_json(&pos, &report, rules, by);
@@ -128,7 +136,11 @@ fn run_one(req: &CheckRequest, arg: &str, out: &mut impl Write) -> Result<u8, Ch
     } else {
         print_text(&pos, &report, rules, by, out);
     }
-    Ok(report.verdict as u8)
+    Ok(if report.interrupted {
+        EXIT_INTERRUPTED
+    } else {
+        report.verdict as u8
+    })
 }
 
 /// Checks one problem on a thread with a deep stack, showing how far it has got on the terminal
@@ -278,7 +290,11 @@ pub struct CheckRunReport {
     pub problems: Vec<CheckRecord>,
 }
 
-fn run_collections(req: &CheckRequest, out: &mut impl Write) -> Result<u8, CheckError> {
+fn run_collections(
+    req: &CheckRequest,
+    stop: Arc<AtomicBool>,
+    out: &mut impl Write,
+) -> Result<u8, CheckError> {
     let options = &req.settings.options;
     let load = LoadOptions {
         rules: options.rules,
@@ -299,9 +315,6 @@ fn run_collections(req: &CheckRequest, out: &mut impl Write) -> Result<u8, Check
     let (pool, threads) = worker_pool(req.jobs)?;
     let report_file = req.report.as_deref().map(ReportFile::create).transpose()?;
     let (mut records, jobs) = split_rows(rows, error_record);
-
-    let stop = Arc::new(AtomicBool::new(false));
-    install_interrupt_handler(stop.clone());
     let bar = progress_bar(records.len(), req.quiet || req.json);
     let mut totals = Totals {
         problems: records.len(),

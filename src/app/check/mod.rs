@@ -230,6 +230,8 @@ pub struct CheckReport {
     pub nodes: u64,
     /// Wall time of the check.
     pub elapsed: Duration,
+    /// Ctrl-C stopped the check: the searches it cut short or left unrun are undecided.
+    pub interrupted: bool,
 }
 
 /// The program contradicted itself: a line it found failed its replay check.
@@ -331,7 +333,7 @@ impl Budget {
             let left = total.saturating_sub(self.started.elapsed());
             limits.time = Some(limits.time.map_or(left, |t| t.min(left)));
         }
-        if limits.nodes == Some(0) || limits.time == Some(Duration::ZERO) {
+        if limits.nodes == Some(0) || limits.time == Some(Duration::ZERO) || self.interrupted() {
             self.skipped += 1;
             return None;
         }
@@ -355,9 +357,21 @@ impl Budget {
         Some(report.outcome)
     }
 
+    /// Whether Ctrl-C has stopped the check (the stop flag of the limits is set).
+    fn interrupted(&self) -> bool {
+        self.settings
+            .options
+            .limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     /// Why the last search left unknown is so, in words.
     fn why_unknown(&self) -> &'static str {
-        if self.limited {
+        if self.interrupted() {
+            "interrupted by Ctrl-C"
+        } else if self.limited {
             "a limit stopped the search"
         } else {
             "the search ended without an answer"

@@ -47,6 +47,9 @@ pub struct CheckJson {
     pub nodes: u64,
     /// Wall time in milliseconds.
     pub time_ms: u64,
+    /// Ctrl-C stopped the check, leaving what it cut short undecided (never in a collection's
+    /// records: an interrupted check is left out).
+    pub interrupted: bool,
 }
 
 /// One finding in the JSON output.
@@ -218,6 +221,7 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capture
         searches: report.searches,
         nodes: report.nodes,
         time_ms: report.elapsed.as_millis() as u64,
+        interrupted: report.interrupted,
     }
 }
 
@@ -353,6 +357,12 @@ pub fn print_text(
             }
             let _ = writeln!(out, "            {}", bracketed(&evidence, &f.line));
         }
+    }
+    if report.interrupted {
+        let _ = writeln!(
+            out,
+            "interrupted by Ctrl-C: what the check had not finished is undecided"
+        );
     }
     let _ = writeln!(
         out,

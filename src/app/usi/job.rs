@@ -229,10 +229,21 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
             }
         },
         Outcome::NoMate => lines.push("checkmate nomate".to_string()),
-        Outcome::Unknown { mate_at_most } => {
+        Outcome::Unknown {
+            mate_at_most,
+            found,
+        } => {
             if let Some(n) = mate_at_most {
                 lines.push(format!(
                     "info string a mate in at most {n} plies was found but not proven shortest"
+                ));
+            }
+            // Its line, only if it replays as a mate.
+            if let Some(line) = found.as_ref().filter(|l| verify_mate_line(pos, l).is_ok()) {
+                lines.push(format!(
+                    "info string the mate found ({} plies, not proven shortest): {}",
+                    line.length(),
+                    usi_moves(&line.moves)
                 ));
             }
             lines.push(TIMEOUT.to_string());
@@ -340,10 +351,32 @@ mod tests {
             &pos,
             &report(Outcome::Unknown {
                 mate_at_most: Some(9),
+                found: None,
             }),
         );
         assert_eq!(lines.last().unwrap(), TIMEOUT);
         assert!(lines[1].contains("at most 9"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_line_of_a_mate_not_proven_shortest_is_shown_only_if_it_replays() {
+        let pos = parse_sfen("4k4/9/4P4/9/9/9/9/9/9 b G 1").unwrap();
+        let unknown = |m: &str| Outcome::Unknown {
+            mate_at_most: Some(1),
+            found: Some(MateLine::plain(vec![parse_usi_move(&pos, m).unwrap()])),
+        };
+        let lines = answer(&pos, &report(unknown("G*5b")));
+        assert_eq!(lines.last().unwrap(), TIMEOUT);
+        assert!(
+            lines.contains(
+                &"info string the mate found (1 plies, not proven shortest): G*5b".to_string()
+            ),
+            "{lines:?}"
+        );
+        // G*3b is legal but no check.
+        let lines = answer(&pos, &report(unknown("G*3b")));
+        assert_eq!(lines.last().unwrap(), TIMEOUT);
+        assert!(!lines.iter().any(|l| l.contains("G*3b")), "{lines:?}");
     }
 
     #[test]
