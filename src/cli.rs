@@ -18,7 +18,9 @@ pub struct Cli {
 pub enum Command {
     /// Solve a mate problem: the shortest mate, proven, with its main line.
     ///
-    /// Exit codes: 0 mate, 1 no mate (proven), 2 input error, 3 unknown (a limit was reached).
+    /// Exit codes: 0 mate, 1 no mate (proven), 2 input error, 3 unknown (a limit was reached),
+    /// 4 internal error, 130 stopped by Ctrl-C (what is known is printed as unknown; a second
+    /// Ctrl-C ends at once).
     Solve {
         /// The problem: SFEN (any form; the side to move attacks), a file holding one, or a
         /// record file by its extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`,
@@ -144,7 +146,16 @@ pub enum Command {
     ///
     /// Options (set by the GUI): USI_Hash, Rules (Tsume or Game), FutileCapture (Any or
     /// Checker), DefenderHasRest (the defender holds every piece not on the board or in a hand).
-    Usi,
+    /// `--hash`, `--rules` and `--futile` are the defaults of USI_Hash, Rules and FutileCapture,
+    /// which the GUI may change; `--nodes` and `--time` limit every search (`go mate <ms>` may
+    /// only shorten the time), which then answers `checkmate timeout`.
+    ///
+    /// Exit codes: 0 after `quit` or the end of the input, 1 the input could not be read, 130
+    /// stopped by Ctrl-C.
+    Usi {
+        #[command(flatten)]
+        search: SearchArgs,
+    },
 }
 
 /// The limits and the table of each search, shared by the commands that solve. A search stopped

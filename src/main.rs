@@ -145,10 +145,11 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 VerifyError::exit_code,
             )
         }
-        Command::Usi => {
+        Command::Usi { search } => {
             // The engine writes from its search threads too: release this thread's lock.
             drop(out);
-            match tsume::app::usi::run(std::io::stdin().lock(), std::io::stdout()) {
+            let defaults = search_options(&search);
+            match tsume::app::usi::run(std::io::stdin().lock(), std::io::stdout(), &defaults) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("tsume: error: reading standard input: {e}");

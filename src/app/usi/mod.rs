@@ -31,7 +31,9 @@ mod output;
 
 use options::EngineOptions;
 
+use super::interrupt::EXIT_INTERRUPTED;
 use crate::notation::sfen::parse_sfen_record;
+use crate::search::Options;
 use crate::shogi::{fill_defender_hand, Position};
 use command::{Command, MateTime};
 use job::{Job, Task, TIMEOUT};
@@ -43,9 +45,18 @@ use std::time::Duration;
 const QUIT_PATIENCE: Duration = Duration::from_secs(1);
 
 /// Runs the engine on `input` and `output` until `quit` or the end of the input. An error
-/// reading the input ends the engine like `quit` and is returned.
-pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> std::io::Result<()> {
-    let mut engine = Engine::new(Output::new(output));
+/// reading the input ends the engine like `quit` and is returned. `defaults` gives the defaults
+/// of `USI_Hash`, `Rules` and `FutileCapture`, and the node and time limits of every search.
+/// Ctrl-C ends the process with exit code [`EXIT_INTERRUPTED`], between two output lines.
+pub fn run(
+    mut input: impl BufRead,
+    output: impl Write + Send + 'static,
+    defaults: &Options,
+) -> std::io::Result<()> {
+    let out = Output::new(output);
+    let on_interrupt = out.clone();
+    let _ = ctrlc::set_handler(move || on_interrupt.exit(i32::from(EXIT_INTERRUPTED)));
+    let mut engine = Engine::new(out, EngineOptions::from_command_line(defaults));
     let mut buf = Vec::new();
     let result = loop {
         buf.clear();
@@ -67,6 +78,8 @@ pub fn run(mut input: impl BufRead, output: impl Write + Send + 'static) -> std:
 /// The engine's state between commands.
 struct Engine {
     out: Output,
+    /// The options as the command line set them, declared as the defaults.
+    defaults: EngineOptions,
     options: EngineOptions,
     /// The position of the last `position` command, or why there is none.
     position: Result<Position, String>,
@@ -75,10 +88,11 @@ struct Engine {
 }
 
 impl Engine {
-    fn new(out: Output) -> Engine {
+    fn new(out: Output, defaults: EngineOptions) -> Engine {
         Engine {
             out,
-            options: EngineOptions::default(),
+            options: defaults.clone(),
+            defaults,
             position: Err("no position command has been received".to_string()),
             job: None,
         }
@@ -92,7 +106,7 @@ impl Engine {
                     format!("id name tsume {}", env!("CARGO_PKG_VERSION")),
                     "id author the tsume developers".to_string(),
                 ];
-                lines.extend(EngineOptions::declarations());
+                lines.extend(self.defaults.declarations());
                 lines.push("usiok".to_string());
                 self.out.lines(&lines);
             }

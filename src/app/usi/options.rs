@@ -2,13 +2,14 @@
 
 use crate::search::futile::Capturer;
 use crate::search::{Options, Rules};
+use std::time::Duration;
 
 /// Default transposition table size in megabytes.
 const HASH_DEFAULT: usize = 256;
 /// Largest `USI_Hash` accepted, in megabytes.
 const HASH_MAX: usize = 65536;
 
-/// The settings a GUI can change.
+/// The settings a GUI can change, and the limits of every search, which it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// `USI_Hash`: table size in megabytes.
@@ -19,6 +20,10 @@ pub struct EngineOptions {
     pub futile: Capturer,
     /// `DefenderHasRest`: the defender also holds every piece not on the board or in a hand.
     pub defender_has_rest: bool,
+    /// Nodes of each search (`--nodes`).
+    pub nodes: Option<u64>,
+    /// Time of each search (`--time`); a `go mate <ms>` may only shorten it.
+    pub time: Option<Duration>,
 }
 
 impl Default for EngineOptions {
@@ -28,19 +33,48 @@ impl Default for EngineOptions {
             rules: Rules::Tsume,
             futile: Capturer::Any,
             defender_has_rest: false,
+            nodes: None,
+            time: None,
         }
     }
 }
 
 impl EngineOptions {
-    /// The `option …` lines of the answer to `usi`.
-    pub fn declarations() -> Vec<String> {
+    /// The engine's options as the command line sets them: rules, capturer and table size
+    /// (which the GUI may change) and the limits of every search.
+    pub fn from_command_line(defaults: &Options) -> EngineOptions {
+        EngineOptions {
+            hash_mb: defaults.hash_mb.clamp(1, HASH_MAX),
+            rules: defaults.rules,
+            futile: defaults.futile,
+            defender_has_rest: false,
+            nodes: defaults.limits.nodes,
+            time: defaults.limits.time,
+        }
+    }
+
+    /// The `option …` lines of the answer to `usi`, these options their defaults.
+    pub fn declarations(&self) -> Vec<String> {
+        let rules = match self.rules {
+            Rules::Tsume => "Tsume",
+            Rules::Game => "Game",
+        };
+        let futile = match self.futile {
+            Capturer::Any => "Any",
+            Capturer::Checker => "Checker",
+        };
         vec![
-            format!("option name USI_Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"),
+            format!(
+                "option name USI_Hash type spin default {} min 1 max {HASH_MAX}",
+                self.hash_mb
+            ),
             "option name Threads type spin default 1 min 1 max 1".to_string(),
-            "option name Rules type combo default Tsume var Tsume var Game".to_string(),
-            "option name FutileCapture type combo default Any var Any var Checker".to_string(),
-            "option name DefenderHasRest type check default false".to_string(),
+            format!("option name Rules type combo default {rules} var Tsume var Game"),
+            format!("option name FutileCapture type combo default {futile} var Any var Checker"),
+            format!(
+                "option name DefenderHasRest type check default {}",
+                self.defender_has_rest
+            ),
         ]
     }
 
@@ -103,15 +137,20 @@ impl EngineOptions {
         Ok(())
     }
 
-    /// The search settings for a `go mate` with the given time limit.
-    pub fn search_options(&self, time: Option<std::time::Duration>) -> Options {
+    /// The search settings for a `go mate` that allows `time` (`None`: until `stop`), within
+    /// the limits of every search.
+    pub fn search_options(&self, time: Option<Duration>) -> Options {
         let mut options = Options {
             rules: self.rules,
             futile: self.futile,
             hash_mb: self.hash_mb,
             ..Options::default()
         };
-        options.limits.time = time;
+        options.limits.nodes = self.nodes;
+        options.limits.time = match (time, self.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         options
     }
 }
@@ -136,6 +175,7 @@ mod tests {
                 rules: Rules::Game,
                 futile: Capturer::Checker,
                 defender_has_rest: true,
+                ..EngineOptions::default()
             }
         );
     }
@@ -161,13 +201,44 @@ mod tests {
 
     #[test]
     fn every_declared_option_can_be_set_to_its_default() {
-        let mut o = EngineOptions::default();
-        for line in EngineOptions::declarations() {
-            let words: Vec<&str> = line.split(' ').collect();
-            let name = words[2];
-            let default = words[words.iter().position(|w| *w == "default").unwrap() + 1];
-            assert_eq!(o.set(name, Some(default)), Ok(()), "{line}");
+        let game = Options {
+            rules: Rules::Game,
+            futile: Capturer::Checker,
+            hash_mb: 32,
+            ..Options::default()
+        };
+        for defaults in [
+            EngineOptions::default(),
+            EngineOptions::from_command_line(&game),
+        ] {
+            let mut o = EngineOptions::default();
+            for line in defaults.declarations() {
+                let words: Vec<&str> = line.split(' ').collect();
+                let name = words[2];
+                let default = words[words.iter().position(|w| *w == "default").unwrap() + 1];
+                assert_eq!(o.set(name, Some(default)), Ok(()), "{line}");
+            }
+            assert_eq!(o, defaults);
         }
-        assert_eq!(o, EngineOptions::default());
+    }
+
+    #[test]
+    fn the_command_line_limits_bound_every_search() {
+        let mut defaults = Options::default();
+        defaults.limits.nodes = Some(5000);
+        defaults.limits.time = Some(Duration::from_secs(2));
+        let o = EngineOptions::from_command_line(&defaults);
+        let limits = |go: Option<u64>| {
+            let l = o.search_options(go.map(Duration::from_millis)).limits;
+            (l.nodes, l.time.map(|t| t.as_millis()))
+        };
+        assert_eq!(limits(None), (Some(5000), Some(2000)));
+        assert_eq!(limits(Some(500)), (Some(5000), Some(500)));
+        assert_eq!(limits(Some(9000)), (Some(5000), Some(2000)));
+        let free = EngineOptions::default().search_options(Some(Duration::from_millis(700)));
+        assert_eq!(
+            (free.limits.nodes, free.limits.time.map(|t| t.as_millis())),
+            (None, Some(700))
+        );
     }
 }

@@ -31,4 +31,14 @@ impl Output {
     pub fn line(&self, line: &str) {
         self.lines(&[line]);
     }
+
+    /// Ends the process with `code` between two lines (the GUI never reads half a line).
+    pub fn exit(&self, code: i32) -> ! {
+        let mut w = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let _ = w.flush();
+        std::process::exit(code)
+    }
 }
