@@ -382,6 +382,17 @@ fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
     };
 }
 
+/// The note on a line that a defence leaving nothing over made shorter than `minimax`.
+fn two_plies_shorter(line: &MateLine, minimax: usize, out: &mut impl Write) {
+    if line.length() != minimax {
+        let _ = writeln!(
+            out,
+            "the longest defence lasts {minimax} plies but leaves pieces over; the line follows \
+             a defence two plies shorter that leaves none (2手変長)"
+        );
+    }
+}
+
 /// A mate line in USI and 日本式, its futile interpositions and the pieces it leaves over.
 fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
     let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
@@ -425,13 +436,7 @@ fn print_text(
                 Rules::Game => "rules of the game",
             };
             let _ = writeln!(out, "mate in {} ({rules_text})", line.length());
-            if line.length() != *minimax {
-                let _ = writeln!(
-                    out,
-                    "the longest defence lasts {minimax} plies but leaves pieces over; the line \
-                     follows a defence two plies shorter that leaves none (2手変長)"
-                );
-            }
+            two_plies_shorter(line, *minimax, out);
             print_line(pos, line, out);
         }
         Outcome::NoMate => {
@@ -459,6 +464,9 @@ fn print_text(
                     "the mate found, {} plies, NOT proven shortest:",
                     line.length()
                 );
+                if let Some(n) = mate_at_most {
+                    two_plies_shorter(line, usize::from(*n), out);
+                }
                 print_line(pos, line, out);
             }
         }
