@@ -7,12 +7,16 @@ use crate::search::{Options, Rules};
 const HASH_DEFAULT: usize = 256;
 /// Largest `USI_Hash` accepted, in megabytes.
 const HASH_MAX: usize = 65536;
+/// Most `Threads` accepted.
+const THREADS_MAX: usize = 256;
 
 /// The settings a GUI can change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// `USI_Hash`: table size in megabytes.
     pub hash_mb: usize,
+    /// `Threads`: threads searching together on one table.
+    pub threads: usize,
     /// `Rules`: `Tsume` (futile interpositions not counted) or `Game` (every defence counted).
     pub rules: Rules,
     /// `FutileCapture`: which attacker pieces may take a futile interposition.
@@ -25,6 +29,7 @@ impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             hash_mb: HASH_DEFAULT,
+            threads: 1,
             rules: Rules::Tsume,
             futile: Capturer::Any,
             defender_has_rest: false,
@@ -37,7 +42,7 @@ impl EngineOptions {
     pub fn declarations() -> Vec<String> {
         vec![
             format!("option name USI_Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             "option name Rules type combo default Tsume var Tsume var Game".to_string(),
             "option name FutileCapture type combo default Any var Any var Checker".to_string(),
             "option name DefenderHasRest type check default false".to_string(),
@@ -73,11 +78,10 @@ impl EngineOptions {
                 Ok(mb) if (1..=HASH_MAX).contains(&mb) => self.hash_mb = mb,
                 _ => return Err(bad(&format!("a whole number from 1 to {HASH_MAX}"))),
             },
-            "threads" => {
-                if value != "1" {
-                    return Err(bad("1 (the search is single-threaded)"));
-                }
-            }
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=THREADS_MAX).contains(&n) => self.threads = n,
+                _ => return Err(bad(&format!("a whole number from 1 to {THREADS_MAX}"))),
+            },
             "rules" => {
                 self.rules = match v.as_str() {
                     "tsume" => Rules::Tsume,
@@ -109,6 +113,7 @@ impl EngineOptions {
             rules: self.rules,
             futile: self.futile,
             hash_mb: self.hash_mb,
+            threads: self.threads,
             ..Options::default()
         };
         options.limits.time = time;
@@ -127,12 +132,13 @@ mod tests {
         assert_eq!(o.set("rules", Some("game")), Ok(()));
         assert_eq!(o.set("FutileCapture", Some("Checker")), Ok(()));
         assert_eq!(o.set("DefenderHasRest", Some("true")), Ok(()));
-        assert_eq!(o.set("Threads", Some("1")), Ok(()));
+        assert_eq!(o.set("Threads", Some("2")), Ok(()));
         assert_eq!(o.set("USI_Ponder", Some("true")), Ok(()));
         assert_eq!(
             o,
             EngineOptions {
                 hash_mb: 1024,
+                threads: 2,
                 rules: Rules::Game,
                 futile: Capturer::Checker,
                 defender_has_rest: true,
@@ -148,7 +154,8 @@ mod tests {
             ("USI_Hash", Some("65537")),
             ("USI_Hash", Some("big")),
             ("USI_Hash", None),
-            ("Threads", Some("4")),
+            ("Threads", Some("0")),
+            ("Threads", Some("257")),
             ("Rules", Some("Chess")),
             ("FutileCapture", Some("")),
             ("DefenderHasRest", Some("yes")),
