@@ -40,6 +40,9 @@ pub enum Command {
         /// Also write the problem and its solution to FILE as a UTF-8 KIF.
         #[arg(long, value_name = "FILE")]
         kif: Option<PathBuf>,
+        /// Threads searching together on one table (`--hash` is their shared size).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
     },
     /// Count the leaves of the legal move tree (move-generator check).
     Perft {
@@ -140,11 +143,14 @@ pub enum Command {
         /// The TSV column holding the expected length, instead of the one the rules choose.
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
+        /// Threads searching each problem together on one table.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
     },
     /// Run as a USI mate engine for shogi GUIs: read USI commands on standard input, answer
     /// `go mate` with one `checkmate` line on standard output.
     ///
-    /// Options (set by the GUI): USI_Hash, Rules (Tsume or Game), FutileCapture (Any or
+    /// Options (set by the GUI): USI_Hash, Threads, Rules (Tsume or Game), FutileCapture (Any or
     /// Checker), DefenderHasRest (the defender holds every piece not on the board or in a hand).
     /// `--hash`, `--rules` and `--futile` are the defaults of USI_Hash, Rules and FutileCapture,
     /// which the GUI may change; `--nodes` and `--time` limit every search (`go mate <ms>` may

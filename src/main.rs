@@ -56,8 +56,12 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             format,
             json,
             kif,
+            threads,
         } => {
-            let options = search_options(&search);
+            let options = Options {
+                threads: threads as usize,
+                ..search_options(&search)
+            };
             let format = match (json, format) {
                 (true, _) | (_, FormatArg::Json) => OutputFormat::Json,
                 (_, FormatArg::Text) => OutputFormat::Text,
@@ -133,8 +137,12 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             paths,
             search,
             length_column,
+            threads,
         } => {
-            let options = search_options(&search);
+            let options = Options {
+                threads: threads as usize,
+                ..search_options(&search)
+            };
             let req = BenchRequest {
                 paths,
                 options,
@@ -183,6 +191,7 @@ fn search_options(args: &SearchArgs) -> Options {
             FutileArg::Any => Capturer::Any,
         },
         hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        threads: 1,
         limits: Limits {
             nodes: args.nodes,
             time: args.time,

@@ -132,6 +132,17 @@ fn short_problems_solve_to_their_tsume_length_under_tsume_rules() {
 }
 
 #[test]
+fn short_problems_solve_to_the_same_lengths_with_two_threads() {
+    let mut cases = short_cases("tsume_length", "tsume");
+    cases.extend(short_cases("game_length", "game"));
+    for case in &mut cases {
+        case.2.extend(["--threads", "2"]);
+    }
+    let failures = check_all(cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn no_mate_within_five_means_no_mate_or_a_longer_one() {
     let row = rows(SHORT)
         .into_iter()
@@ -153,6 +164,23 @@ fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length() {
             let n: usize = r["game_length"].parse().ok()?;
             (n <= 21).then(|| {
                 let flags = vec!["--rules", "game"];
+                (r["id"].clone(), r["sfen"].clone(), flags, Some(n))
+            })
+        })
+        .collect();
+    assert!(cases.len() >= 20, "only {} 図巧 rows", cases.len());
+    let failures = check_all(cases);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length_with_two_threads() {
+    let cases: Vec<_> = rows(ZUKO)
+        .into_iter()
+        .filter_map(|r| {
+            let n: usize = r["game_length"].parse().ok()?;
+            (n <= 21).then(|| {
+                let flags = vec!["--rules", "game", "--threads", "2"];
                 (r["id"].clone(), r["sfen"].clone(), flags, Some(n))
             })
         })

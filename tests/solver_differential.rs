@@ -103,13 +103,26 @@ fn dfpn_agrees_with_exhaustive_search_under_tsume_rules_with_the_checker_capturi
     });
 }
 
+#[test]
+fn dfpn_with_two_threads_agrees_with_exhaustive_search() {
+    with_deep_stack(|| {
+        compare_with_threads(Rules::Game, Capturer::Any, 0x7412_ead5, 150, 2);
+        compare_with_threads(Rules::Tsume, Capturer::Any, 0x7412_ead6, 150, 2);
+    });
+}
+
 fn compare_on_random_positions(rules: Rules, by: Capturer, seed: u64, positions: usize) {
+    compare_with_threads(rules, by, seed, positions, 1);
+}
+
+fn compare_with_threads(rules: Rules, by: Capturer, seed: u64, positions: usize, threads: usize) {
     let tsume = rules == Rules::Tsume;
     let mut rng = Rng::new(seed);
     let options = Options {
         rules,
         futile: by,
         hash_mb: 16,
+        threads,
         limits: Limits {
             nodes: Some(100_000),
             ..Limits::default()

@@ -199,7 +199,7 @@ fn usi_lists_the_engine_and_its_options() {
         format!("id name tsume {}", env!("CARGO_PKG_VERSION")),
         "id author the tsume developers".to_string(),
         "option name USI_Hash type spin default 256 min 1 max 65536".to_string(),
-        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        "option name Threads type spin default 1 min 1 max 256".to_string(),
         "option name Rules type combo default Tsume var Tsume var Game".to_string(),
         "option name FutileCapture type combo default Any var Any var Checker".to_string(),
         "option name DefenderHasRest type check default false".to_string(),
@@ -237,7 +237,13 @@ fn a_mate_in_one_with_the_position_as_sent_and_with_the_defender_holding_the_res
 fn short_problems_are_answered_with_a_legal_mate_of_their_length() {
     let mut e = Engine::start();
     e.send("setoption name Rules value Game");
-    for id in ["mate3-01", "mate5-01", "mate5-02"] {
+    for (id, threads) in [
+        ("mate3-01", 1),
+        ("mate5-01", 1),
+        ("mate5-02", 1),
+        ("mate5-01", 2),
+    ] {
+        e.send(&format!("setoption name Threads value {threads}"));
         let row = rows(SHORT)
             .into_iter()
             .find(|r| r["id"] == id)
@@ -436,7 +442,7 @@ fn bad_input_is_reported_and_ignored() {
     expect_info(&mut e, "setoption name Nope value 1", "Nope");
     expect_info(&mut e, "setoption name USI_Hash value lots", "USI_Hash");
     expect_info(&mut e, "setoption name Rules value Chess", "Rules");
-    expect_info(&mut e, "setoption name Threads value 8", "Threads");
+    expect_info(&mut e, "setoption name Threads value 0", "Threads");
     expect_info(&mut e, "frobnicate now", "frobnicate");
     expect_info(&mut e, "position startpos moves 7g7f 7g7f", "error");
     e.send("");

@@ -16,6 +16,7 @@
 //! longer depends on how the node was reached.
 
 use super::futile::{self, Capturer, Futility};
+use super::parallel::{virtual_loss, Busy};
 use super::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
@@ -25,6 +26,8 @@ use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use hashbrown::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// No repetition below this node.
@@ -90,6 +93,8 @@ impl Value {
 
 struct Child {
     m: Move,
+    /// The board key after the move.
+    key: u64,
     value: Value,
     /// Tsume rules, a drop that may be futile: the ways into its virtual positions (the same
     /// for every drop on one square) and their values at the parent's depth.
@@ -132,7 +137,18 @@ fn reply_value(c: &Child) -> Value {
 
 /// The search state: the table, the path for repetition, the counters and limits.
 pub struct Dfpn {
-    pub(crate) table: Table,
+    pub(crate) table: Arc<Table>,
+    /// Threads searching a root at once (see [`super::parallel`]); 1 searches alone.
+    threads: usize,
+    /// With other threads: the positions each is searching.
+    busy: Option<Arc<Busy>>,
+    /// With other threads: set when one of them has decided the root (this one then stops).
+    done: Option<Arc<AtomicBool>>,
+    /// With other threads: the nodes of all of them, and how many of this one's are counted.
+    pool: Option<Arc<AtomicU64>>,
+    published: u64,
+    /// A node, time or stop limit was reached (not only another thread's answer).
+    limit_hit: bool,
     attacker: Color,
     /// Tsume rules: futile drops are not counted; who may capture them.
     futile: Option<Capturer>,
@@ -177,16 +193,29 @@ fn one_plus_epsilon(second: u32) -> u32 {
 }
 
 impl Dfpn {
-    /// A search for `attacker` with a table of `hash_mb` megabytes.
+    /// A search for `attacker` with a table of `hash_mb` megabytes, searching each root with
+    /// `threads` threads.
     pub fn new(
         attacker: Color,
         rules: Rules,
         capturer: Capturer,
         hash_mb: usize,
+        threads: usize,
         limits: Limits,
     ) -> Dfpn {
+        let table = if threads > 1 {
+            Table::shared(hash_mb)
+        } else {
+            Table::new(hash_mb)
+        };
         Dfpn {
-            table: Table::new(hash_mb),
+            table: Arc::new(table),
+            threads: threads.max(1),
+            busy: None,
+            done: None,
+            pool: None,
+            published: 0,
+            limit_hit: false,
             attacker,
             futile: (rules == Rules::Tsume).then_some(capturer),
             path: HashMap::new(),
@@ -205,6 +234,7 @@ impl Dfpn {
         self.nodes = 0;
         self.start = Instant::now();
         self.aborted = false;
+        self.limit_hit = false;
         self.next_check = 0;
         self.path.clear();
     }
@@ -243,13 +273,30 @@ impl Dfpn {
             return;
         }
         self.next_check = self.nodes + 1024;
+        let total = self.count_nodes();
         let table = &self.table;
-        self.limits.publish(self.nodes, || table.usage_permille());
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
+        self.limits.publish(total, || table.usage_permille());
+        if self.limits.nodes.is_some_and(|n| total >= n)
             || self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
             || self.limits.stop_requested()
         {
             self.aborted = true;
+            self.limit_hit = true;
+        }
+        if self.done.as_ref().is_some_and(|d| d.load(Relaxed)) {
+            self.aborted = true;
+        }
+    }
+
+    /// The nodes of every thread searching with this one (adding this one's new ones).
+    fn count_nodes(&mut self) -> u64 {
+        match &self.pool {
+            Some(pool) => {
+                let new = self.nodes - self.published;
+                self.published = self.nodes;
+                pool.fetch_add(new, Relaxed) + new
+            }
+            None => self.nodes,
         }
     }
 
@@ -262,7 +309,85 @@ impl Dfpn {
         if v.is_proven() || v.is_disproven() {
             return v;
         }
+        if ply == 0 && self.threads > 1 {
+            return self.search_with_helpers(pos, depth);
+        }
         self.mid(pos, INF - 1, INF - 1, depth, ply)
+    }
+
+    /// Searches the root `pos` with `threads − 1` helper threads on the shared table until one
+    /// of the threads decides it or a limit stops them all. The nodes of all count.
+    fn search_with_helpers(&mut self, pos: &mut Position, depth: u16) -> Value {
+        let busy = Arc::new(Busy::new());
+        let done = Arc::new(AtomicBool::new(false));
+        let pool = Arc::new(AtomicU64::new(self.nodes));
+        self.busy = Some(busy.clone());
+        self.done = Some(done.clone());
+        self.pool = Some(pool.clone());
+        self.published = self.nodes;
+        let value = std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads)
+                .map(|_| {
+                    let mut helper = self.helper(&busy, &done, &pool);
+                    let mut pos = pos.clone();
+                    let done = done.clone();
+                    scope.spawn(move || {
+                        let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, 0);
+                        let decided = !helper.aborted && (v.is_proven() || v.is_disproven());
+                        if decided {
+                            done.store(true, Relaxed);
+                        }
+                        helper.count_nodes();
+                        decided.then_some(v)
+                    })
+                })
+                .collect();
+            let mut v = self.mid(pos, INF - 1, INF - 1, depth, 0);
+            let decided = !self.aborted && (v.is_proven() || v.is_disproven());
+            done.store(true, Relaxed);
+            for h in helpers {
+                let theirs = h.join().expect("a helper thread does not panic");
+                if let (false, Some(w)) = (decided, theirs) {
+                    v = w;
+                }
+            }
+            if !self.limit_hit && (v.is_proven() || v.is_disproven()) {
+                // Stopped because a helper decided the root: that answer stands.
+                self.aborted = false;
+            }
+            v
+        });
+        self.count_nodes();
+        self.nodes = pool.load(Relaxed);
+        self.busy = None;
+        self.done = None;
+        self.pool = None;
+        value
+    }
+
+    /// A helper for [`Dfpn::search_with_helpers`]: the same search on the same table, with its
+    /// own path and counters, stopped by the same limits or by `done`.
+    fn helper(&self, busy: &Arc<Busy>, done: &Arc<AtomicBool>, pool: &Arc<AtomicU64>) -> Dfpn {
+        Dfpn {
+            table: self.table.clone(),
+            threads: 1,
+            busy: Some(busy.clone()),
+            done: Some(done.clone()),
+            pool: Some(pool.clone()),
+            published: 0,
+            limit_hit: false,
+            attacker: self.attacker,
+            futile: self.futile,
+            path: HashMap::new(),
+            nodes: 0,
+            limits: Limits {
+                progress: None,
+                ..self.limits.clone()
+            },
+            start: self.start,
+            aborted: false,
+            next_check: 0,
+        }
     }
 
     /// What the table says of `pos` at `depth`.
@@ -311,6 +436,7 @@ impl Dfpn {
             };
             children.push(Child {
                 m,
+                key,
                 value,
                 virt: Vec::new(),
                 delayed: false,
@@ -325,12 +451,15 @@ impl Dfpn {
 
         let start_nodes = self.nodes;
         self.path.insert(full_key, ply);
+        let board_key = pos.board_key();
+        let marked = self.busy.as_ref().is_some_and(|b| b.mark(board_key));
         let result = loop {
             let v = self.combine(pos, or, hand, &children, ply);
             if v.pn == 0 || v.dn == 0 || v.pn >= th_pn || v.dn >= th_dn || self.aborted {
                 break v;
             }
-            let (best, second) = select(&children, or);
+            let limit = if or { th_pn } else { th_dn };
+            let (best, second) = select(&children, or, self.busy.as_deref(), limit);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
@@ -385,8 +514,13 @@ impl Dfpn {
             }
         };
         self.path.remove(&full_key);
+        if marked {
+            if let Some(b) = &self.busy {
+                b.unmark(board_key);
+            }
+        }
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
-        self.store(pos.board_key(), hand, &result, work);
+        self.store(board_key, hand, &result, work);
         result
     }
 
@@ -628,13 +762,34 @@ fn select_option(c: &Child) -> (Option<usize>, u32) {
 }
 
 /// The index of the child to search next, and the second-best number (pn at an attacker node,
-/// dn at a defender node).
-fn select(children: &[Child], or: bool) -> (usize, u32) {
+/// dn at a defender node). With other threads searching, a child one of them is in counts as
+/// worse ([`virtual_loss`]), unless the child that would be taken instead is already at the
+/// node's threshold `limit` (it could not be searched: its threshold would not exceed it).
+fn select(children: &[Child], or: bool, busy: Option<&Busy>, limit: u32) -> (usize, u32) {
+    let number = |c: &Child| if or { c.value.pn } else { reply_value(c).dn };
+    if let Some(busy) = busy {
+        let (best, second) = best_two(children, |c| {
+            let n = number(c);
+            if busy.contains(c.key) {
+                virtual_loss(n, or, CEILING)
+            } else {
+                n
+            }
+        });
+        if number(&children[best]) < limit {
+            return (best, second);
+        }
+    }
+    best_two(children, number)
+}
+
+/// The child (not held back) with the least `n`, and the second-least `n`.
+fn best_two(children: &[Child], n: impl Fn(&Child) -> u32) -> (usize, u32) {
     let mut best = 0;
     let mut best_n = INF;
     let mut second = INF;
     for (i, c) in children.iter().enumerate().filter(|(_, c)| !c.delayed) {
-        let n = if or { c.value.pn } else { reply_value(c).dn };
+        let n = n(c);
         if n < best_n {
             second = best_n;
             best_n = n;

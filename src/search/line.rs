@@ -64,6 +64,7 @@ pub fn solve(pos: &Position, options: &Options) -> Report {
         options.rules,
         options.futile,
         options.hash_mb,
+        options.threads,
         options.limits.clone(),
     );
     let futile = (options.rules == Rules::Tsume).then_some(options.futile);

@@ -4,6 +4,7 @@ mod dfpn;
 pub mod futile;
 mod line;
 mod main_line;
+mod parallel;
 mod pieces;
 pub mod session;
 pub mod table;
@@ -75,6 +76,8 @@ pub struct Options {
     pub futile: futile::Capturer,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
+    /// Threads searching each root together on one table.
+    pub threads: usize,
     /// Node, time and stop limits.
     pub limits: Limits,
 }
@@ -85,6 +88,7 @@ impl Default for Options {
             rules: Rules::default(),
             futile: futile::Capturer::default(),
             hash_mb: 256,
+            threads: 1,
             limits: Limits::default(),
         }
     }

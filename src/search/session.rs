@@ -31,6 +31,7 @@ impl Session {
                 options.rules,
                 options.futile,
                 options.hash_mb,
+                options.threads,
                 Limits::default(),
             ),
             attacker,

@@ -8,6 +8,9 @@
 //! pieces in hand, and the defender, who holds the rest, never does better with fewer.
 
 use crate::shogi::Hand;
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// Proof number or disproof number "infinity".
 pub const INF: u32 = u32::MAX;
@@ -27,8 +30,19 @@ enum State {
     Disproven = 3,
 }
 
-#[derive(Clone, Copy)]
-#[repr(C)]
+impl State {
+    fn from_bits(b: u8) -> State {
+        match b {
+            1 => State::Unknown,
+            2 => State::Proven,
+            3 => State::Disproven,
+            _ => State::Empty,
+        }
+    }
+}
+
+/// An entry as the table's code reads and writes it; in memory it is a [`Slot`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Entry {
     key: u64,
     hand: Hand,
@@ -39,9 +53,66 @@ struct Entry {
     state: State,
 }
 
-const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+/// An entry in memory: four words, each read and written atomically, so threads may share the
+/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 0 the key XOR word
+/// 1: a read that mixes two writes of the same slot gives a key that matches nothing unless word
+/// 1 is the same in both, so a torn read is at worst a miss or stale estimates, never a false
+/// fact. Words 2 and 3 are estimates and work. All zero is an empty slot.
+#[repr(C, align(32))]
+struct Slot([AtomicU64; 4]);
 
-/// An unused slot: all bits zero, so a fresh table can come from zeroed memory.
+const _: () = assert!(std::mem::size_of::<Slot>() == 32);
+
+impl Slot {
+    #[inline]
+    fn fact_word(e: &Entry) -> u64 {
+        e.hand.raw() as u64 | (e.len as u64) << 32 | (e.state as u64) << 48
+    }
+
+    /// The slot's key and fact word, or `None` when it holds no entry for `key`.
+    #[inline]
+    fn matching(&self, key: u64) -> Option<u64> {
+        let w1 = self.0[1].load(Relaxed);
+        let found = self.0[0].load(Relaxed) ^ w1;
+        (found == key && w1 >> 48 != State::Empty as u64).then_some(w1)
+    }
+
+    #[inline]
+    fn load(&self) -> Entry {
+        let w1 = self.0[1].load(Relaxed);
+        let key = self.0[0].load(Relaxed) ^ w1;
+        let w2 = self.0[2].load(Relaxed);
+        let w3 = self.0[3].load(Relaxed);
+        Entry {
+            key,
+            hand: Hand::from_raw(w1 as u32),
+            len: (w1 >> 32) as u16,
+            state: State::from_bits((w1 >> 48) as u8),
+            pn: w2 as u32,
+            dn: (w2 >> 32) as u32,
+            work: w3 as u32,
+        }
+    }
+
+    #[inline]
+    fn store(&self, e: &Entry) {
+        let w1 = Slot::fact_word(e);
+        self.0[1].store(w1, Relaxed);
+        self.0[2].store(e.pn as u64 | (e.dn as u64) << 32, Relaxed);
+        self.0[3].store(e.work as u64, Relaxed);
+        self.0[0].store(e.key ^ w1, Relaxed);
+    }
+
+    #[inline]
+    fn clear(&self) {
+        for w in &self.0 {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
+/// An unused slot, as a fresh table (zeroed memory) holds.
+#[cfg(test)]
 const EMPTY: Entry = Entry {
     key: 0,
     hand: Hand::EMPTY,
@@ -87,24 +158,27 @@ impl Probe {
 }
 
 /// Clusters of the first region: one huge page.
-const FIRST_CLUSTERS: usize = (2 << 20) / (WAYS * std::mem::size_of::<Entry>());
+const FIRST_CLUSTERS: usize = (2 << 20) / (WAYS * std::mem::size_of::<Slot>());
 
-/// The transposition table.
+/// The transposition table. Its methods take `&self`: several searches may share one table
+/// ([`Table::shared`]), each slot being read and written word by word (see [`Slot`]).
 pub struct Table {
     entries: Entries,
     /// Clusters of the region in use, the first ones of the block.
-    clusters: usize,
+    clusters: AtomicUsize,
     /// The region's last size: the first region doubled as often as the block allows.
     max_clusters: usize,
-    /// Entries of the region that are not empty.
-    used: usize,
+    /// Entries of the region that are not empty (counted only while the region may grow).
+    used: AtomicUsize,
+    /// Whether the region starts small and doubles (one search only: a doubling moves entries).
+    growing: bool,
 }
 
 impl Table {
-    /// A table that takes at most `mb` megabytes (at least one cluster).
+    /// A table for one search at a time that takes at most `mb` megabytes (at least one
+    /// cluster); it starts in a small region and doubles it as it fills.
     pub fn new(mb: usize) -> Table {
-        let bytes = mb.saturating_mul(1 << 20);
-        let capacity = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
+        let capacity = capacity(mb);
         let mut first = capacity;
         let mut doublings = 0;
         while first / 2 >= FIRST_CLUSTERS {
@@ -113,54 +187,79 @@ impl Table {
         }
         Table {
             entries: Entries::zeroed(capacity * WAYS),
-            clusters: first,
+            clusters: AtomicUsize::new(first),
             max_clusters: first << doublings,
-            used: 0,
+            used: AtomicUsize::new(0),
+            growing: true,
+        }
+    }
+
+    /// A table that threads searching at once may share: the whole block is in use from the
+    /// start (a doubling could not move entries under another thread's feet).
+    pub fn shared(mb: usize) -> Table {
+        let capacity = capacity(mb);
+        Table {
+            entries: Entries::zeroed(capacity * WAYS),
+            clusters: AtomicUsize::new(capacity),
+            max_clusters: capacity,
+            used: AtomicUsize::new(0),
+            growing: false,
         }
     }
 
     /// Counts an entry written over an empty slot, growing the region once it is half full.
-    fn fill(&mut self, was_empty: bool) {
-        if !was_empty {
+    fn fill(&self, was_empty: bool) {
+        if !was_empty || !self.growing {
             return;
         }
-        self.used += 1;
-        if self.clusters < self.max_clusters && self.used * 2 > self.clusters * WAYS {
+        let used = self.used.load(Relaxed) + 1;
+        self.used.store(used, Relaxed);
+        let clusters = self.clusters.load(Relaxed);
+        if clusters < self.max_clusters && used * 2 > clusters * WAYS {
             self.grow();
+        }
+    }
+
+    /// An entry went back to empty.
+    fn emptied(&self) {
+        if self.growing {
+            self.used.store(self.used.load(Relaxed) - 1, Relaxed);
         }
     }
 
     /// Doubles the region. The keys of cluster `i` go to clusters `2i` and `2i + 1` of the
     /// doubled region; moving the clusters from the last down, each target is already empty
     /// (its own entries moved further up), and no cluster can overflow.
-    fn grow(&mut self) {
-        let new_clusters = self.clusters * 2;
-        for i in (0..self.clusters).rev() {
-            let old: [Entry; WAYS] = self.entries[i * WAYS..(i + 1) * WAYS]
-                .try_into()
-                .expect("a cluster has WAYS entries");
-            self.entries[i * WAYS..(i + 1) * WAYS].fill(EMPTY);
+    fn grow(&self) {
+        debug_assert!(self.growing);
+        let clusters = self.clusters.load(Relaxed);
+        let new_clusters = clusters * 2;
+        for i in (0..clusters).rev() {
+            let old: [Entry; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].load());
+            for slot in &self.entries[i * WAYS..(i + 1) * WAYS] {
+                slot.clear();
+            }
             for e in old.iter().filter(|e| e.state != State::Empty) {
                 let j = cluster_index(e.key, new_clusters);
                 let slot = self.entries[j * WAYS..(j + 1) * WAYS]
-                    .iter_mut()
-                    .find(|s| s.state == State::Empty)
+                    .iter()
+                    .find(|s| s.load().state == State::Empty)
                     .expect("a doubled cluster takes the entries of half a cluster");
-                *slot = *e;
+                slot.store(e);
             }
         }
-        self.clusters = new_clusters;
+        self.clusters.store(new_clusters, Relaxed);
     }
 
     /// Bytes allocated for entries.
     pub fn size_bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.entries.len() * std::mem::size_of::<Slot>()
     }
 
     #[inline]
-    fn cluster(&self, key: u64) -> std::ops::Range<usize> {
-        let i = cluster_index(key, self.clusters);
-        i * WAYS..(i + 1) * WAYS
+    fn cluster(&self, key: u64) -> &[Slot] {
+        let i = cluster_index(key, self.clusters.load(Relaxed));
+        &self.entries[i * WAYS..(i + 1) * WAYS]
     }
 
     /// Starts loading the cluster of `key` into the cache, for a probe soon after.
@@ -168,9 +267,8 @@ impl Table {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let range = self.cluster(key);
-            let first = self.entries[range].as_ptr() as *const i8;
-            for line in 0..(WAYS * std::mem::size_of::<Entry>()).div_ceil(64) {
+            let first = self.cluster(key).as_ptr() as *const i8;
+            for line in 0..(WAYS * std::mem::size_of::<Slot>()).div_ceil(64) {
                 // SAFETY: a prefetch is only a hint: it never faults and changes no memory; the
                 // address stays within the cluster (or one line past it, which is not read).
                 unsafe {
@@ -190,8 +288,13 @@ impl Table {
     pub fn probe(&self, key: u64, hand: Hand, depth: u16) -> Probe {
         let mut unknown = Probe::NOT_FOUND;
         let mut best_proof: Option<(u16, Hand)> = None;
-        for e in &self.entries[self.cluster(key)] {
+        for slot in self.cluster(key) {
+            if slot.matching(key).is_none() {
+                continue;
+            }
+            let e = slot.load();
             if e.key != key {
+                // Rewritten since the first look.
                 continue;
             }
             match e.state {
@@ -221,17 +324,20 @@ impl Table {
     }
 
     /// Records search estimates for exactly this hand.
-    pub fn store_unknown(&mut self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
-        let range = self.cluster(key);
-        let cluster = &mut self.entries[range];
-        if let Some(e) = cluster
-            .iter_mut()
-            .find(|e| e.key == key && e.state == State::Unknown && e.hand == hand)
-        {
-            e.pn = pn;
-            e.dn = dn;
-            e.work = e.work.saturating_add(work);
-            return;
+    pub fn store_unknown(&self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
+        let cluster = self.cluster(key);
+        for slot in cluster {
+            if slot.matching(key).is_none() {
+                continue;
+            }
+            let mut e = slot.load();
+            if e.key == key && e.state == State::Unknown && e.hand == hand {
+                e.pn = pn;
+                e.dn = dn;
+                e.work = e.work.saturating_add(work);
+                slot.store(&e);
+                return;
+            }
         }
         let e = Entry {
             key,
@@ -243,20 +349,20 @@ impl Table {
             state: State::Unknown,
         };
         let slot = victim(cluster);
-        let was_empty = slot.state == State::Empty;
-        *slot = e;
+        let was_empty = slot.load().state == State::Empty;
+        slot.store(&e);
         self.fill(was_empty);
     }
 
     /// Records a proof: mate within `len` plies for every attacker hand covering `proof_hand`.
     /// Drops the estimates kept for `hand`, which the proof now covers.
-    pub fn store_proven(&mut self, key: u64, hand: Hand, proof_hand: Hand, len: u16, work: u32) {
+    pub fn store_proven(&self, key: u64, hand: Hand, proof_hand: Hand, len: u16, work: u32) {
         self.store_final(key, hand, State::Proven, proof_hand, len, work);
     }
 
     /// Records a disproof: no mate within `within` plies for every hand `disproof_hand` covers.
     pub fn store_disproven(
-        &mut self,
+        &self,
         key: u64,
         hand: Hand,
         disproof_hand: Hand,
@@ -266,16 +372,19 @@ impl Table {
         self.store_final(key, hand, State::Disproven, disproof_hand, within, work);
     }
 
-    fn store_final(&mut self, key: u64, hand: Hand, state: State, h: Hand, len: u16, work: u32) {
-        let range = self.cluster(key);
-        let cluster = &mut self.entries[range];
-        for e in cluster.iter_mut() {
+    fn store_final(&self, key: u64, hand: Hand, state: State, h: Hand, len: u16, work: u32) {
+        let cluster = self.cluster(key);
+        for slot in cluster {
+            if slot.matching(key).is_none() {
+                continue;
+            }
+            let mut e = slot.load();
             if e.key != key {
                 continue;
             }
             if e.state == State::Unknown && e.hand == hand {
-                *e = EMPTY;
-                self.used -= 1;
+                slot.clear();
+                self.emptied();
             } else if e.state == state && e.hand == h {
                 // Keep the stronger fact: the shorter proof, the deeper disproof.
                 e.len = match state {
@@ -283,6 +392,7 @@ impl Table {
                     _ => e.len.max(len),
                 };
                 e.work = e.work.saturating_add(work);
+                slot.store(&e);
                 return;
             }
         }
@@ -292,8 +402,8 @@ impl Table {
             (INF, 0)
         };
         let slot = victim(cluster);
-        let was_empty = slot.state == State::Empty;
-        *slot = Entry {
+        let was_empty = slot.load().state == State::Empty;
+        slot.store(&Entry {
             key,
             hand: h,
             pn,
@@ -301,14 +411,35 @@ impl Table {
             work,
             len,
             state,
-        };
+        });
         self.fill(was_empty);
     }
 
-    /// Permille of the table's entries in use.
+    /// Permille of the table's entries in use: counted exactly while the region may grow,
+    /// sampled from the first clusters of a shared table.
     pub fn usage_permille(&self) -> u32 {
-        (self.used * 1000 / (self.max_clusters * WAYS)) as u32
+        if self.growing {
+            return (self.used.load(Relaxed) * 1000 / (self.max_clusters * WAYS)) as u32;
+        }
+        let clusters = self.entries.len() / WAYS;
+        let stride = clusters.div_ceil(SAMPLE_CLUSTERS);
+        let sample = (0..clusters).step_by(stride);
+        let looked = sample.len() * WAYS;
+        let used = sample
+            .flat_map(|i| &self.entries[i * WAYS..(i + 1) * WAYS])
+            .filter(|s| s.load().state != State::Empty)
+            .count();
+        (used * 1000 / looked) as u32
     }
+}
+
+/// Clusters looked at (evenly spread) to estimate the use of a shared table.
+const SAMPLE_CLUSTERS: usize = 4096;
+
+/// Clusters in a block of at most `mb` megabytes (at least one).
+fn capacity(mb: usize) -> usize {
+    let bytes = mb.saturating_mul(1 << 20);
+    (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1)
 }
 
 /// The cluster of `key` among `clusters`: the high bits of the key scaled to the count, so
@@ -323,21 +454,21 @@ fn cluster_index(key: u64, clusters: usize) -> usize {
 /// transparent huge pages where the system offers them (fewer TLB misses on the random accesses
 /// of a probe).
 struct Entries {
-    ptr: std::ptr::NonNull<Entry>,
+    ptr: std::ptr::NonNull<Slot>,
     len: usize,
 }
 
-// SAFETY: `Entries` owns its block as a `Box<[Entry]>` does; `Entry` is plain data.
+// SAFETY: `Entries` owns its block as a `Box<[Slot]>` does, and a `Slot` is atomics only.
 unsafe impl Send for Entries {}
-// SAFETY: shared access only reads, as through `&[Entry]`.
+// SAFETY: as for `Send`: shared access goes through the slots' atomics.
 unsafe impl Sync for Entries {}
 
 impl Entries {
     fn zeroed(n: usize) -> Entries {
-        let bytes = std::alloc::Layout::array::<Entry>(n)
+        let bytes = std::alloc::Layout::array::<Slot>(n)
             .expect("table size fits in memory")
             .size();
-        let ptr = map_zeroed(bytes) as *mut Entry;
+        let ptr = map_zeroed(bytes) as *mut Slot;
         Entries {
             ptr: std::ptr::NonNull::new(ptr).expect("a mapped block is not null"),
             len: n,
@@ -346,24 +477,17 @@ impl Entries {
 }
 
 impl std::ops::Deref for Entries {
-    type Target = [Entry];
-    fn deref(&self) -> &[Entry] {
-        // SAFETY: the block holds `len` entries, all initialised: an all-zero `Entry` is a valid
-        // value (key 0, empty hand, zero numbers, `State::Empty` = 0).
+    type Target = [Slot];
+    fn deref(&self) -> &[Slot] {
+        // SAFETY: the block holds `len` slots, all initialised: all-zero atomics are valid
+        // values (an empty slot), and the mapping is aligned to a page.
         unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl std::ops::DerefMut for Entries {
-    fn deref_mut(&mut self) -> &mut [Entry] {
-        // SAFETY: as for `deref`, and `&mut self` gives exclusive access.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
     }
 }
 
 impl Drop for Entries {
     fn drop(&mut self) {
-        let bytes = self.len * std::mem::size_of::<Entry>();
+        let bytes = self.len * std::mem::size_of::<Slot>();
         unmap(self.ptr.as_ptr() as *mut u8, bytes);
     }
 }
@@ -420,10 +544,11 @@ fn unmap(ptr: *mut u8, bytes: usize) {
     unsafe { std::alloc::dealloc(ptr, layout) }
 }
 
-/// The entry to overwrite: an empty one, else the one with the least value (final results are
+/// The slot to overwrite: an empty one, else the one with the least value (final results are
 /// worth more than estimates, then the work spent on them).
-fn victim(cluster: &mut [Entry]) -> &mut Entry {
-    let value = |e: &Entry| -> u64 {
+fn victim(cluster: &[Slot]) -> &Slot {
+    let value = |s: &Slot| -> u64 {
+        let e = s.load();
         match e.state {
             State::Empty => 0,
             State::Unknown => 1 + e.work as u64,
@@ -431,8 +556,8 @@ fn victim(cluster: &mut [Entry]) -> &mut Entry {
         }
     };
     cluster
-        .iter_mut()
-        .min_by_key(|e| value(e))
+        .iter()
+        .min_by_key(|s| value(s))
         .expect("a cluster has entries")
 }
 
@@ -444,16 +569,13 @@ mod tests {
     #[test]
     fn a_zeroed_entry_is_empty() {
         let t = Table::new(1);
-        assert!(t
-            .entries
-            .iter()
-            .all(|e| e.state == State::Empty && e.key == 0));
+        assert!(t.entries.iter().all(|s| s.load() == EMPTY));
         assert_eq!(t.usage_permille(), 0);
     }
 
     #[test]
     fn superiority_applies_in_both_directions() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let g = Hand::EMPTY.plus(PieceKind::Gold);
         let gs = g.plus(PieceKind::Silver);
         t.store_proven(7, gs, g, 5, 1);
@@ -479,21 +601,21 @@ mod tests {
 
     #[test]
     fn doubling_the_region_keeps_every_entry() {
-        let mut t = Table::new(16);
+        let t = Table::new(16);
         assert_eq!(
-            (t.clusters, t.max_clusters),
+            (t.clusters.load(Relaxed), t.max_clusters),
             (FIRST_CLUSTERS, 8 * FIRST_CLUSTERS)
         );
         let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let g = Hand::EMPTY.plus(PieceKind::Gold);
         let mut k = 0;
-        while t.clusters == FIRST_CLUSTERS {
+        while t.clusters.load(Relaxed) == FIRST_CLUSTERS {
             k += 1;
             t.store_proven(key(k), g, g, (k % 100) as u16, 1);
         }
         // The store that doubled the region was the last; every key kept before is still there.
-        assert_eq!(t.clusters, 2 * FIRST_CLUSTERS);
-        assert!(t.used * 2 > FIRST_CLUSTERS * WAYS);
+        assert_eq!(t.clusters.load(Relaxed), 2 * FIRST_CLUSTERS);
+        assert!(t.used.load(Relaxed) * 2 > FIRST_CLUSTERS * WAYS);
         let kept = |t: &Table| {
             let proof = |k: u64| Probe::Proven {
                 len: (k % 100) as u16,
@@ -504,23 +626,23 @@ mod tests {
                 .count()
         };
         let found = kept(&t);
-        assert_eq!(found, t.used);
+        assert_eq!(found, t.used.load(Relaxed));
         assert!(found as u64 > k * 99 / 100, "{found} of {k}");
-        while t.clusters < t.max_clusters {
+        while t.clusters.load(Relaxed) < t.max_clusters {
             t.grow();
         }
-        assert_eq!(t.clusters, t.max_clusters);
+        assert_eq!(t.clusters.load(Relaxed), t.max_clusters);
         let again = kept(&t);
         assert_eq!(again, found);
         assert_eq!(
             t.usage_permille() as usize,
-            t.used * 1000 / (t.max_clusters * WAYS)
+            t.used.load(Relaxed) * 1000 / (t.max_clusters * WAYS)
         );
     }
 
     #[test]
     fn the_allocation_never_grows() {
-        let mut t = Table::new(1);
+        let t = Table::new(1);
         let size = t.size_bytes();
         assert!(size <= 1 << 20);
         for k in 0..200_000u64 {

@@ -35,6 +35,12 @@ impl Hand {
         self.0
     }
 
+    /// The hand whose [`Hand::raw`] value is `raw` (guard bits cleared).
+    #[inline]
+    pub const fn from_raw(raw: u32) -> Hand {
+        Hand(raw & !GUARDS)
+    }
+
     /// How many pieces of hand kind `kind` are held. `kind` must be one of [`PieceKind::HAND`].
     #[inline]
     pub const fn count(self, kind: PieceKind) -> u8 {

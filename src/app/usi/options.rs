@@ -8,12 +8,16 @@ use std::time::Duration;
 const HASH_DEFAULT: usize = 256;
 /// Largest `USI_Hash` accepted, in megabytes.
 const HASH_MAX: usize = 65536;
+/// Most `Threads` accepted.
+const THREADS_MAX: usize = 256;
 
 /// The settings a GUI can change, and the limits of every search, which it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineOptions {
     /// `USI_Hash`: table size in megabytes.
     pub hash_mb: usize,
+    /// `Threads`: threads searching together on one table.
+    pub threads: usize,
     /// `Rules`: `Tsume` (futile interpositions not counted) or `Game` (every defence counted).
     pub rules: Rules,
     /// `FutileCapture`: which attacker pieces may take a futile interposition.
@@ -30,6 +34,7 @@ impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             hash_mb: HASH_DEFAULT,
+            threads: 1,
             rules: Rules::Tsume,
             futile: Capturer::Any,
             defender_has_rest: false,
@@ -45,6 +50,7 @@ impl EngineOptions {
     pub fn from_command_line(defaults: &Options) -> EngineOptions {
         EngineOptions {
             hash_mb: defaults.hash_mb.clamp(1, HASH_MAX),
+            threads: 1,
             rules: defaults.rules,
             futile: defaults.futile,
             defender_has_rest: false,
@@ -68,7 +74,7 @@ impl EngineOptions {
                 "option name USI_Hash type spin default {} min 1 max {HASH_MAX}",
                 self.hash_mb
             ),
-            "option name Threads type spin default 1 min 1 max 1".to_string(),
+            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
             format!("option name Rules type combo default {rules} var Tsume var Game"),
             format!("option name FutileCapture type combo default {futile} var Any var Checker"),
             format!(
@@ -107,11 +113,10 @@ impl EngineOptions {
                 Ok(mb) if (1..=HASH_MAX).contains(&mb) => self.hash_mb = mb,
                 _ => return Err(bad(&format!("a whole number from 1 to {HASH_MAX}"))),
             },
-            "threads" => {
-                if value != "1" {
-                    return Err(bad("1 (the search is single-threaded)"));
-                }
-            }
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=THREADS_MAX).contains(&n) => self.threads = n,
+                _ => return Err(bad(&format!("a whole number from 1 to {THREADS_MAX}"))),
+            },
             "rules" => {
                 self.rules = match v.as_str() {
                     "tsume" => Rules::Tsume,
@@ -144,6 +149,7 @@ impl EngineOptions {
             rules: self.rules,
             futile: self.futile,
             hash_mb: self.hash_mb,
+            threads: self.threads,
             ..Options::default()
         };
         options.limits.nodes = self.nodes;
@@ -166,12 +172,13 @@ mod tests {
         assert_eq!(o.set("rules", Some("game")), Ok(()));
         assert_eq!(o.set("FutileCapture", Some("Checker")), Ok(()));
         assert_eq!(o.set("DefenderHasRest", Some("true")), Ok(()));
-        assert_eq!(o.set("Threads", Some("1")), Ok(()));
+        assert_eq!(o.set("Threads", Some("2")), Ok(()));
         assert_eq!(o.set("USI_Ponder", Some("true")), Ok(()));
         assert_eq!(
             o,
             EngineOptions {
                 hash_mb: 1024,
+                threads: 2,
                 rules: Rules::Game,
                 futile: Capturer::Checker,
                 defender_has_rest: true,
@@ -188,7 +195,8 @@ mod tests {
             ("USI_Hash", Some("65537")),
             ("USI_Hash", Some("big")),
             ("USI_Hash", None),
-            ("Threads", Some("4")),
+            ("Threads", Some("0")),
+            ("Threads", Some("257")),
             ("Rules", Some("Chess")),
             ("FutileCapture", Some("")),
             ("DefenderHasRest", Some("yes")),

@@ -1,0 +1,93 @@
+//! Several threads searching one root on one table.
+//!
+//! Every thread runs the same df-pn from the root and shares the table, so what one proves the
+//! others read. To keep them apart, each marks the positions on its current path as busy, and a
+//! thread choosing a child treats a busy one as worse than it is (a virtual loss, as in Kaneko's
+//! parallel df-pn): at a defender node another reply is taken, which must be proven anyway, at an
+//! attacker node another check only if it is nearly as good. The marks steer the choice only;
+//! the numbers a thread computes and stores are its own, and every stored fact is sound on its
+//! own, so the result does not depend on how the threads interleave, only the time.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Board keys of the positions the threads are searching, one per slot (a slot already taken
+/// is left as it is: a mark is a hint).
+pub(crate) struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+const SLOTS: usize = 1 << 14;
+
+impl Busy {
+    pub(crate) fn new() -> Busy {
+        Busy {
+            slots: (0..SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[key as usize & (SLOTS - 1)]
+    }
+
+    /// Marks `key`; whether this call made the mark (and must [`Busy::unmark`] it).
+    #[inline]
+    pub(crate) fn mark(&self, key: u64) -> bool {
+        let slot = self.slot(key);
+        slot.load(Relaxed) == 0 && slot.compare_exchange(0, key, Relaxed, Relaxed).is_ok()
+    }
+
+    #[inline]
+    pub(crate) fn unmark(&self, key: u64) {
+        let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
+    }
+
+    #[inline]
+    pub(crate) fn contains(&self, key: u64) -> bool {
+        self.slot(key).load(Relaxed) == key
+    }
+}
+
+/// The number a thread selects by (pn at an attacker node, dn at a defender node) for a child
+/// another thread is searching: doubled at an attacker node, at a defender node put past every
+/// child that is not busy.
+#[inline]
+pub(crate) fn virtual_loss(n: u32, or: bool, ceiling: u32) -> u32 {
+    if n == 0 || n >= ceiling {
+        n
+    } else if or {
+        n.saturating_mul(2).min(ceiling - 1)
+    } else {
+        (n / 2).saturating_add(ceiling / 2).min(ceiling - 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mark_is_held_by_its_maker_until_unmarked() {
+        let b = Busy::new();
+        assert!(b.mark(42));
+        assert!(b.contains(42));
+        // Another key on the same slot is not marked (the slot is taken) and not seen as busy.
+        let other = 42 + SLOTS as u64;
+        assert!(!b.mark(other));
+        assert!(!b.contains(other));
+        b.unmark(other);
+        assert!(b.contains(42));
+        b.unmark(42);
+        assert!(!b.contains(42));
+    }
+
+    #[test]
+    fn a_busy_child_looks_worse_but_keeps_its_order_among_busy_ones() {
+        let c = 1 << 30;
+        assert_eq!(virtual_loss(5, true, c), 10);
+        assert!(virtual_loss(5, false, c) > c / 2);
+        assert!(virtual_loss(5, false, c) < virtual_loss(6, false, c) + 1);
+        assert_eq!(virtual_loss(0, false, c), 0);
+        assert_eq!(virtual_loss(c, true, c), c);
+    }
+}
