@@ -41,6 +41,9 @@ pub struct Record {
     pub variations: Vec<Variation>,
     /// The solution length the file states, if any: the `手数` header or `まで N手で詰み`.
     pub stated_length: Option<usize>,
+    /// The 1-based line where the position is stated: a KIF board's top border or its 手合割
+    /// line, the first CSA position line; 1 when the position is implied or not from a file.
+    pub position_line: usize,
 }
 
 /// A side line of a record.
@@ -62,6 +65,7 @@ impl Record {
             moves: Vec::new(),
             variations: Vec::new(),
             stated_length: None,
+            position_line: 1,
         }
     }
 

@@ -135,6 +135,15 @@ fn err(column: usize, fault: SfenFault) -> SfenError {
     SfenError { column, fault }
 }
 
+/// The 1-based column of the board field of SFEN text (after `position` and `sfen` when they are
+/// there; `startpos` stands for the board), or 1 when the text holds no word.
+pub fn board_column(s: &str) -> usize {
+    tokenize(s)
+        .iter()
+        .find(|t| t.text != "position" && t.text != "sfen")
+        .map_or(1, |t| t.column)
+}
+
 /// Reads a position in any accepted form and returns it after its moves.
 pub fn parse_sfen(s: &str) -> Result<Position, SfenError> {
     Ok(parse_sfen_record(s)?.end_position())

@@ -187,6 +187,8 @@ struct Setup {
     form: Form,
     /// The line and the column just past the end of the last position statement.
     last: (usize, usize),
+    /// The line of the first position statement.
+    first: Option<usize>,
 }
 
 impl Default for Setup {
@@ -197,6 +199,7 @@ impl Default for Setup {
             placed: [0; 8],
             form: Form::Empty,
             last: (1, 1),
+            first: None,
         }
     }
 }
@@ -206,6 +209,7 @@ impl Setup {
     fn statement(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
         let chars = stmt.chars();
         self.last = (stmt.line, stmt.column + chars.len());
+        self.first.get_or_insert(stmt.line);
         match chars.get(1).copied() {
             Some('I') => self.initial(stmt, &chars),
             Some(c @ '1'..='9') => self.row(stmt, &chars, c as usize - '0' as usize),
@@ -574,6 +578,7 @@ impl Reader {
             headers: self.headers,
             moves: self.moves,
             stated_length: self.stated_length,
+            position_line: self.setup.first.unwrap_or(1),
             ..Record::new(start)
         })
     }

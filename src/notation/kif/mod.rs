@@ -143,6 +143,7 @@ pub(crate) fn parse_record(
         moves,
         variations,
         stated_length,
+        position_line: pre.position_line,
     })
 }
 

@@ -30,6 +30,8 @@ pub(crate) struct Preamble {
     pub stated_position: bool,
     /// The index of the first line after the preamble.
     pub next_line: usize,
+    /// The 1-based line of the board's top border or of the 手合割 line; 1 when implied.
+    pub position_line: usize,
 }
 
 /// A hand as written.
@@ -115,10 +117,10 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
             break;
         }
     }
-    let (start, stated_position) = match (diagram.first, handicap) {
-        (Some(_), _) => (diagram.position()?, true),
-        (None, Some((n, column, name))) => (handicap_position(&name, n, column)?, true),
-        (None, None) => (parse_sfen(STARTPOS).expect("the start position"), false),
+    let (start, stated_position, position_line) = match (diagram.first, handicap) {
+        (Some(first), _) => (diagram.position()?, true, diagram.top.unwrap_or(first)),
+        (None, Some((n, column, name))) => (handicap_position(&name, n, column)?, true, n),
+        (None, None) => (parse_sfen(STARTPOS).expect("the start position"), false, 1),
     };
     Ok(Preamble {
         headers,
@@ -126,6 +128,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
         stated_length,
         stated_position,
         next_line,
+        position_line,
     })
 }
 
