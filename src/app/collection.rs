@@ -21,6 +21,7 @@
 use super::input::{
     read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
 };
+use crate::notation::excerpt::excerpt;
 use crate::notation::sfen::{
     board_column, parse_sfen_record, parse_sfen_with_unchecked_moves, to_sfen, SfenError,
 };
@@ -367,7 +368,7 @@ fn parse_length(text: &str) -> Result<usize, String> {
         Ok(n) => Err(format!(
             "a mate length is an odd number of plies, found {n}"
         )),
-        Err(_) => Err(format!("'{text}' is not a number of plies")),
+        Err(_) => Err(format!("'{}' is not a number of plies", excerpt(text))),
     }
 }
 
@@ -436,12 +437,13 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
                 ("nomate-within", Some(v)) => v
                     .parse()
                     .map(|n| Word::Expect(Expected::NoMateWithin(n)))
-                    .map_err(|_| format!("'{v}' is not a number of plies")),
+                    .map_err(|_| format!("'{}' is not a number of plies", excerpt(v))),
                 ("hands", Some("literal")) => Ok(Word::LiteralHands(true)),
                 ("hands", Some("complete")) => Ok(Word::LiteralHands(false)),
                 _ => Err(format!(
-                    "unknown trailer word '{word}' (expected id=NAME, mate=N, mate, nomate, \
-                     nomate-within=N or hands=literal)"
+                    "unknown trailer word '{}' (expected id=NAME, mate=N, mate, nomate, \
+                     nomate-within=N or hands=literal)",
+                    excerpt(word)
                 )),
             };
             match parsed {
@@ -666,13 +668,14 @@ fn tsv_expected(expect: &str, length: &str) -> Result<Expected, String> {
         (e, None) if e.starts_with("nomate-within-") => e["nomate-within-".len()..]
             .parse()
             .map(Expected::NoMateWithin)
-            .map_err(|_| format!("'{e}': expected nomate-within-N")),
+            .map_err(|_| format!("'{}': expected nomate-within-N", excerpt(e))),
         ("nomate", Some(n)) => Err(format!("expect is nomate but the length is {n}")),
         (e, Some(n)) if e.starts_with("nomate-within-") => {
-            Err(format!("expect is {e} but the length is {n}"))
+            Err(format!("expect is {} but the length is {n}", excerpt(e)))
         }
         (e, _) => Err(format!(
-            "unknown expect '{e}' (expected mate, nomate or nomate-within-N)"
+            "unknown expect '{}' (expected mate, nomate or nomate-within-N)",
+            excerpt(e)
         )),
     }
 }

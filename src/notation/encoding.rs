@@ -1,6 +1,7 @@
 //! The character encoding of a record file. KIF and KI2 files are Shift-JIS (CP932) by tradition;
 //! `.kifu` and `.ki2u` files, and files that say so, are UTF-8.
 
+use super::excerpt::excerpt;
 use super::record::RecordError;
 use encoding_rs::{DecoderResult, Encoding, SHIFT_JIS, UTF_8};
 
@@ -52,7 +53,7 @@ fn declared_encoding(bytes: &[u8]) -> Result<Option<&'static Encoding>, RecordEr
     };
     encoding.map(Some).ok_or_else(|| {
         let name = String::from_utf8_lossy(&label);
-        RecordError::new(1, column, format!("unknown encoding '{name}'"))
+        RecordError::new(1, column, format!("unknown encoding '{}'", excerpt(&name)))
     })
 }
 

@@ -13,6 +13,7 @@
 //! - each of 右 左 直 上 寄 引, in any number and order, must be true of the move, as the writer
 //!   means it.
 
+use super::excerpt::printable;
 use super::japanese::{
     board_pieces_reaching, could_promote, kind_name, move_to_japanese, side_mark,
     square_to_japanese, word_fits, KANJI_DIGITS,
@@ -190,13 +191,19 @@ fn read_said(text: &str, previous_to: Option<Square>) -> Result<(Option<Color>, 
     } else {
         match cur.peek() {
             None => return Err("empty move text".to_string()),
-            Some(c) => read_square(&mut cur)
-                .ok_or_else(|| format!("'{c}' does not start a square such as ７六 or 同"))?,
+            Some(c) => read_square(&mut cur).ok_or_else(|| {
+                format!(
+                    "'{}' does not start a square such as ７六 or 同",
+                    printable(c)
+                )
+            })?,
         }
     };
     let kind = match cur.peek() {
         None => return Err("no piece name after the square".to_string()),
-        Some(c) => read_piece(&mut cur).ok_or_else(|| format!("unknown piece '{c}'"))?,
+        Some(c) => {
+            read_piece(&mut cur).ok_or_else(|| format!("unknown piece '{}'", printable(c)))?
+        }
     };
     let mut words = Vec::new();
     while let Some(c) = cur.peek().filter(|c| WORDS.contains(c)) {
@@ -214,7 +221,7 @@ fn read_said(text: &str, previous_to: Option<Square>) -> Result<(Option<Color>, 
     }
     cur.skip_spaces();
     if let Some(c) = cur.peek() {
-        return Err(format!("unexpected '{c}' after the piece"));
+        return Err(format!("unexpected '{}' after the piece", printable(c)));
     }
     let said = Said {
         to,

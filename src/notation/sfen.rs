@@ -1,6 +1,7 @@
 //! SFEN: reading every common form (`board side hands [n]`, `sfen …`, `position sfen … moves …`,
 //! `position startpos …`) and writing the canonical one.
 
+use super::excerpt::{excerpt, printable};
 use super::usi::{parse_usi_move, parse_usi_moves_syntax, UsiMoveError};
 use crate::shogi::{
     Color, Hand, Move, Piece, PieceCounts, PieceKind, Position, PositionError, Square,
@@ -31,7 +32,7 @@ pub enum SfenFault {
     #[error("missing {0}")]
     Missing(&'static str),
     /// A character that does not belong where it stands.
-    #[error("unexpected '{found}' in the {field}")]
+    #[error("unexpected '{}' in the {field}", printable(*.found))]
     BadChar {
         /// The character.
         found: char,
@@ -53,19 +54,19 @@ pub enum SfenFault {
     #[error("'+' must be followed by P, L, N, S, B or R")]
     BadPromotion,
     /// The side to move is not `b` or `w`.
-    #[error("side to move must be 'b' or 'w', found '{0}'")]
+    #[error("side to move must be 'b' or 'w', found '{}'", excerpt(.0))]
     BadSide(String),
     /// A hand count that is zero, has more than two digits, or exceeds what a hand can hold.
-    #[error("bad count {0} in the hands")]
+    #[error("bad count {} in the hands", excerpt(.0))]
     BadCount(String),
     /// A hand kind listed twice.
     #[error("{0} listed twice in the hands")]
     RepeatedHandPiece(char),
     /// The move number is not a positive integer.
-    #[error("move number must be a positive integer, found '{0}'")]
+    #[error("move number must be a positive integer, found '{}'", excerpt(.0))]
     BadMoveNumber(String),
     /// Text after the position that is not a move list.
-    #[error("unexpected '{0}' after the position (expected 'moves …')")]
+    #[error("unexpected '{}' after the position (expected 'moves …')", excerpt(.0))]
     Trailing(String),
     /// A move in the `moves` list that is malformed or illegal.
     #[error("move {index}: {error}")]

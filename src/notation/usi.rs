@@ -1,5 +1,6 @@
 //! USI move text: `7g7f`, `8h2b+`, `P*5e`.
 
+use super::excerpt::excerpt;
 use crate::shogi::movegen::is_legal;
 use crate::shogi::{Move, PieceKind, Position, Square};
 use thiserror::Error;
@@ -8,10 +9,10 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum UsiMoveError {
     /// Not of the form `7g7f`, `7g7f+` or `P*7f`.
-    #[error("'{0}' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)")]
+    #[error("'{}' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)", excerpt(.0))]
     Syntax(String),
     /// Well formed but not legal in the position.
-    #[error("'{0}' is not legal in this position")]
+    #[error("'{}' is not legal in this position", excerpt(.0))]
     Illegal(String),
 }
 

@@ -8,6 +8,7 @@
 //! starting with `'` are comments; other lines may hold several statements separated by `,`.
 //! Records are separated by lines holding only `/`.
 
+use super::excerpt::{excerpt, printable};
 use super::record::{Record, RecordError};
 use super::sfen::startpos;
 use crate::shogi::movegen::is_legal;
@@ -129,7 +130,8 @@ fn read_kind(stmt: &Stmt, chars: &[char], at: usize) -> Result<PieceKind, Record
         None => fail!(
             stmt,
             at,
-            "unknown piece code '{text}' (expected {})",
+            "unknown piece code '{}' (expected {})",
+            excerpt(&text),
             CODES.join(", ")
         ),
     }
@@ -145,7 +147,8 @@ fn square_at(stmt: &Stmt, chars: &[char], at: usize) -> Result<Option<Square>, R
         _ => fail!(
             stmt,
             at,
-            "bad square '{digits}' (expected 11 to 99, or 00 for a hand)"
+            "bad square '{}' (expected 11 to 99, or 00 for a hand)",
+            excerpt(&digits)
         ),
     }
 }
@@ -218,7 +221,7 @@ impl Setup {
                 stmt,
                 0,
                 "unknown position line '{}' (expected PI, P1 to P9, P+ or P-)",
-                stmt.text
+                excerpt(stmt.text)
             ),
         }
     }
@@ -293,7 +296,8 @@ impl Setup {
                 fail!(
                     stmt,
                     at,
-                    "unexpected '{c}' in P{rank} (expected ' * ' or a sign and a piece code)"
+                    "unexpected '{}' in P{rank} (expected ' * ' or a sign and a piece code)",
+                    printable(c)
                 );
             }
             cells += 1;
@@ -405,7 +409,8 @@ fn entries(stmt: &Stmt, chars: &[char]) -> Result<impl Iterator<Item = usize>, R
         fail!(
             stmt,
             at,
-            "truncated entry '{rest}' (expected a square and a piece code, e.g. 55KI or 00KI)"
+            "truncated entry '{}' (expected a square and a piece code, e.g. 55KI or 00KI)",
+            excerpt(&rest)
         );
     }
     Ok((2..len).step_by(4))
@@ -472,14 +477,14 @@ impl Reader {
                 0,
                 "unknown statement '{}' (expected a version, N+, N-, $KEY:value, a P line, '+' or \
                  '-', a move, T, a % special move or a ' comment)",
-                stmt.text
+                excerpt(stmt.text)
             ),
         }
     }
 
     /// The fault of a statement that does not belong where it stands.
     fn out_of_place(&self, stmt: &Stmt) -> RecordError {
-        let text = stmt.text;
+        let text = excerpt(stmt.text);
         let message = match (self.ended, &self.game) {
             (Some(special), _) => format!(
                 "'{text}' after {special}: the moves end there (expected '/' before another record)"
@@ -499,7 +504,7 @@ impl Reader {
         let (name, value) = if let Some(rest) = text.strip_prefix('$') {
             match rest.split_once(':') {
                 Some((key, value)) if !key.is_empty() => (key, value),
-                _ => fail!(stmt, 0, "'{text}' is not of the form $KEY:value"),
+                _ => fail!(stmt, 0, "'{}' is not of the form $KEY:value", excerpt(text)),
             }
         } else if text.starts_with("N+") || text.starts_with("N-") {
             text.split_at(2)
@@ -507,7 +512,8 @@ impl Reader {
             fail!(
                 stmt,
                 0,
-                "unknown statement '{text}' (expected N+name or N-name)"
+                "unknown statement '{}' (expected N+name or N-name)",
+                excerpt(text)
             )
         };
         self.headers.push((name.to_string(), value.to_string()));
@@ -533,7 +539,7 @@ impl Reader {
         };
         let number = self.moves.len() + 1;
         let m = read_move(&game.now, stmt).map_err(|e| RecordError {
-            message: format!("move {number} '{}': {}", stmt.text, e.message),
+            message: format!("move {number} '{}': {}", excerpt(stmt.text), e.message),
             ..e
         })?;
         game.now.make_move(m);
@@ -548,7 +554,7 @@ impl Reader {
                 stmt,
                 0,
                 "unknown special move '{}' (expected one of {})",
-                stmt.text,
+                excerpt(stmt.text),
                 SPECIAL_MOVES.join(", ")
             );
         };
@@ -591,7 +597,7 @@ fn version(stmt: &Stmt, seen: bool) -> Result<(), RecordError> {
             stmt,
             0,
             "unknown version '{}' (expected V2, V2.1, V2.2 or V3.0)",
-            stmt.text
+            excerpt(stmt.text)
         );
     }
     if seen {
@@ -610,7 +616,7 @@ fn time(stmt: &Stmt) -> Result<(), RecordError> {
             stmt,
             0,
             "bad time '{}' (expected T and the seconds, e.g. T12)",
-            stmt.text
+            excerpt(stmt.text)
         );
     }
     Ok(())

@@ -53,6 +53,7 @@ mod write;
 
 pub use write::write_kif;
 
+use super::excerpt::{excerpt, printable};
 use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{Record, RecordError};
@@ -125,7 +126,7 @@ pub(crate) fn parse_record(
         } else if is_move_line(t) {
             read_moves(&mut reader, t, n, column)?;
         } else {
-            let message = format!("unexpected line '{t}' among the moves");
+            let message = format!("unexpected line '{}' among the moves", excerpt(t));
             return Err(RecordError::new(n, column, message));
         }
     }
@@ -178,12 +179,15 @@ fn read_move_line(
         reader.end(word);
     } else {
         let text = move_token(cur.rest());
-        let fault = |m: String| RecordError::new(n, at, format!("move {ply} '{text}': {m}"));
+        let fault =
+            |m: String| RecordError::new(n, at, format!("move {ply} '{}': {m}", excerpt(text)));
         let written = read_move(&mut cur, reader.previous_to()).map_err(fault)?;
         let m = resolve(reader.position(), &written).map_err(|e| match e {
-            Fault::Illegal(why) => {
-                RecordError::new(n, at, format!("move {ply} '{text}' is illegal: {why}"))
-            }
+            Fault::Illegal(why) => RecordError::new(
+                n,
+                at,
+                format!("move {ply} '{}' is illegal: {why}", excerpt(text)),
+            ),
             Fault::Other(why) => fault(why),
         })?;
         reader.push(m);
@@ -228,7 +232,7 @@ fn read_time_and_mark(cur: &mut Cursor, n: usize) -> Result<(), RecordError> {
         Some(c) => Err(RecordError::new(
             n,
             cur.column(),
-            format!("unexpected '{c}' after the move"),
+            format!("unexpected '{}' after the move", printable(c)),
         )),
     }
 }
@@ -249,11 +253,15 @@ fn read_move(cur: &mut Cursor, previous_to: Option<Square>) -> Result<Written, S
         previous_to.ok_or("同 with no previous move")?
     } else {
         let c = cur.peek().unwrap_or(' ');
-        read_square(cur)
-            .ok_or_else(|| format!("'{c}' does not start a square such as ７六 or 同"))?
+        read_square(cur).ok_or_else(|| {
+            format!(
+                "'{}' does not start a square such as ７六 or 同",
+                printable(c)
+            )
+        })?
     };
     let c = cur.peek().unwrap_or(' ');
-    let kind = read_piece(cur).ok_or_else(|| format!("unknown piece '{c}'"))?;
+    let kind = read_piece(cur).ok_or_else(|| format!("unknown piece '{}'", printable(c)))?;
     let promote = !cur.eat_str("不成") && cur.eat('成');
     let drop = cur.eat('打');
     let mut from = None;

@@ -12,6 +12,7 @@
 //!   start position is implied (and the file must then have moves).
 //! - Lines starting with `#`, `*` or `&` are comments.
 
+use super::super::excerpt::{excerpt, printable};
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
 use super::super::record::RecordError;
 use super::super::sfen::{parse_sfen, STARTPOS};
@@ -240,8 +241,9 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
         let Some(c) = cur.bump() else {
             return Ok(HandText::Pieces(hand));
         };
-        let kind = piece_from_char(c)
-            .ok_or_else(|| RecordError::new(n, at, format!("unknown piece '{c}' in a hand")))?;
+        let kind = piece_from_char(c).ok_or_else(|| {
+            RecordError::new(n, at, format!("unknown piece '{}' in a hand", printable(c)))
+        })?;
         if !PieceKind::HAND.contains(&kind) {
             return Err(RecordError::new(n, at, format!("a hand cannot hold {c}")));
         }
@@ -251,7 +253,13 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
             cur.bump();
         }
         let digits = cur.since(&start);
-        let bad = || RecordError::new(n, count_at, format!("bad hand count '{digits}'"));
+        let bad = || {
+            RecordError::new(
+                n,
+                count_at,
+                format!("bad hand count '{}'", excerpt(&digits)),
+            )
+        };
         let count = kanji_count(digits).ok_or_else(bad)?;
         hand = hand
             .with_count(kind, hand.count(kind).saturating_add(count))
@@ -283,7 +291,10 @@ fn read_row(
             ' ' => Color::Black,
             'v' | 'V' => Color::White,
             c => {
-                let message = format!("row {rank}: '{c}' where ' ' or 'v' was expected");
+                let message = format!(
+                    "row {rank}: '{}' where ' ' or 'v' was expected",
+                    printable(c)
+                );
                 return Err(RecordError::new(n, at, message));
             }
         };
@@ -293,7 +304,10 @@ fn read_row(
             Some(c) => match piece_from_char(c) {
                 Some(kind) => Some(Piece::new(color, kind)),
                 None => {
-                    let message = format!("unknown piece '{c}' in row {rank} of the board");
+                    let message = format!(
+                        "unknown piece '{}' in row {rank} of the board",
+                        printable(c)
+                    );
                     return Err(RecordError::new(n, at, message));
                 }
             },
@@ -393,8 +407,9 @@ fn handicap_position(name: &str, n: usize, column: usize) -> Result<Position, Re
     }
     let (_, ranks) = HANDICAPS.iter().find(|(h, _)| *h == key).ok_or_else(|| {
         let message = format!(
-            "unknown 手合割 '{name}' (without a board diagram, expected 平手 or a common \
-             handicap such as 香落ち or 二枚落ち)"
+            "unknown 手合割 '{}' (without a board diagram, expected 平手 or a common \
+             handicap such as 香落ち or 二枚落ち)",
+            excerpt(name)
         );
         RecordError::new(n, column, message)
     })?;
