@@ -19,6 +19,7 @@ use super::japanese::{
     square_to_japanese, word_fits, KANJI_DIGITS,
 };
 use crate::shogi::movegen::legal_move_list;
+use crate::shogi::rules::{drop_fault, DropFault};
 use crate::shogi::{Color, Move, PieceKind, Position, Square};
 
 /// A place in one line of text: the rest of it and the 1-based character column.
@@ -314,12 +315,23 @@ pub fn parse_japanese_move(
         .collect();
     match fitting[..] {
         [m] => Ok(m),
-        [] if candidates.is_empty() => Err(format!(
-            "no legal move {shown}: no {}{} can reach {}",
-            side_mark(us),
-            kind_name(said.kind),
-            square_to_japanese(said.to)
-        )),
+        [] if candidates.is_empty() => {
+            let dropping = said.drop
+                || (pos.hand(us).has(said.kind) && !pos.pieces_of(us, said.kind).is_any());
+            let why = match drop_fault(pos, said.kind, said.to).filter(|_| dropping) {
+                Some(DropFault::NotInHand) => {
+                    format!("{} has no {} in hand", side_mark(us), kind_name(said.kind))
+                }
+                Some(fault) => fault.to_string(),
+                None => format!(
+                    "no {}{} can reach {}",
+                    side_mark(us),
+                    kind_name(said.kind),
+                    square_to_japanese(said.to)
+                ),
+            };
+            Err(format!("no legal move {shown}: {why}"))
+        }
         [] => {
             let texts: Vec<String> = candidates.iter().map(|&m| canonical(m)).collect();
             Err(format!(

@@ -12,6 +12,7 @@ use super::excerpt::{excerpt, printable};
 use super::record::{Record, RecordError};
 use super::sfen::startpos;
 use crate::shogi::movegen::is_legal;
+use crate::shogi::rules::drop_fault;
 use crate::shogi::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Square};
 
 /// The CSA code of every kind, in [`PieceKind`] index order.
@@ -680,7 +681,7 @@ fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
     }
     let to = csa_square(to);
     let Some(from) = m.from() else {
-        let why = "occupied, 二歩, a piece that could never move, or 打ち歩詰め";
+        let why = drop_fault(pos, kind, m.to()).map_or_else(String::new, |f| f.to_string());
         fail!(
             stmt,
             0,

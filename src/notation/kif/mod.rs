@@ -58,8 +58,8 @@ use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{Record, RecordError};
 use crate::shogi::movegen::legal_move_list;
-use crate::shogi::rules::is_dead_piece;
-use crate::shogi::{Move, Piece, PieceKind, Position, Square};
+use crate::shogi::rules::{drop_fault, DropFault};
+use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
 
@@ -343,21 +343,11 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
     let name = kind_name(kind);
     let sq = square_to_japanese(to);
     let Some(from) = m.from() else {
-        return if !pos.hand(us).has(kind) {
-            format!("{} has no {name} in hand", side_mark(us))
-        } else if pos.piece_at(to).is_some() {
-            format!("{sq} is occupied")
-        } else if is_dead_piece(us, kind, to) {
-            format!("a {name} on {sq} could never move")
-        } else if kind == PieceKind::Pawn
-            && (1..=9).any(|r| {
-                Square::new(to.file(), r).and_then(|s| pos.piece_at(s))
-                    == Some(Piece::new(us, PieceKind::Pawn))
-            })
-        {
-            "二歩: a pawn of the side is on that file".to_string()
-        } else {
-            "it leaves the king in check, or is 打ち歩詰め".to_string()
+        return match drop_fault(pos, kind, to) {
+            Some(DropFault::NotInHand) | None => format!("{} has no {name} in hand", side_mark(us)),
+            Some(DropFault::Occupied) => format!("{sq} is occupied"),
+            Some(DropFault::DeadPiece) => format!("a {name} on {sq} could never move"),
+            Some(fault) => fault.to_string(),
         };
     };
     if m.is_promotion() && !kind.can_promote() {
