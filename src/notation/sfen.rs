@@ -2,6 +2,7 @@
 //! `position startpos …`) and writing the canonical one.
 
 use super::excerpt::{excerpt, printable};
+use super::record::fault_square;
 use super::usi::{parse_usi_move, parse_usi_moves_syntax, UsiMoveError};
 use crate::shogi::{
     Color, Hand, Move, Piece, PieceCounts, PieceKind, Position, PositionError, Square,
@@ -276,18 +277,11 @@ fn parse_sfen_fields(
     }
     let pos = Position::new_with_counts(board, hands, side, ply, limit).map_err(|e| {
         let column = match &e {
-            PositionError::DeadPiece { square, .. } => columns[square.index()],
-            PositionError::DoublePawn { color, file } => Square::all()
-                .filter(|s| s.file() == *file)
-                .filter(|s| board[s.index()] == Some(Piece::new(*color, PieceKind::Pawn)))
-                .map(|s| columns[s.index()])
-                .max()
-                .unwrap_or(board_tok.column),
-            PositionError::TooManyKings { color, .. } => Square::all()
-                .filter(|s| board[s.index()] == Some(Piece::new(*color, PieceKind::King)))
-                .map(|s| columns[s.index()])
-                .max()
-                .unwrap_or(board_tok.column),
+            PositionError::DeadPiece { .. }
+            | PositionError::DoublePawn { .. }
+            | PositionError::TooManyKings { .. } => {
+                fault_square(&e, &board).map_or(board_tok.column, |s| columns[s.index()])
+            }
             // Point at the hands when they hold the kind, else at the board.
             PositionError::TooManyPieces { kind, .. } => {
                 if hands.iter().any(|h| h.has(*kind)) {

@@ -9,7 +9,7 @@
 //! Records are separated by lines holding only `/`.
 
 use super::excerpt::{excerpt, printable};
-use super::record::{Record, RecordError};
+use super::record::{fault_square, Record, RecordError};
 use super::sfen::startpos;
 use crate::shogi::movegen::is_legal;
 use crate::shogi::rules::drop_fault;
@@ -193,6 +193,8 @@ struct Setup {
     last: (usize, usize),
     /// The line of the first position statement.
     first: Option<usize>,
+    /// The line and column where each square's piece was placed.
+    placed_at: [(usize, usize); 81],
 }
 
 impl Default for Setup {
@@ -204,6 +206,7 @@ impl Default for Setup {
             form: Form::Empty,
             last: (1, 1),
             first: None,
+            placed_at: [(1, 1); 81],
         }
     }
 }
@@ -374,7 +377,10 @@ impl Setup {
             Some(sq) if self.board[sq.index()].is_some() => {
                 fail!(stmt, at, "two pieces on {}", csa_square(sq))
             }
-            Some(sq) => self.board[sq.index()] = Some(Piece::new(color, kind)),
+            Some(sq) => {
+                self.board[sq.index()] = Some(Piece::new(color, kind));
+                self.placed_at[sq.index()] = (stmt.line, stmt.column + at);
+            }
             None if kind.is_promoted() || kind == PieceKind::King => {
                 fail!(
                     stmt,
@@ -389,14 +395,24 @@ impl Setup {
         Ok(())
     }
 
-    /// The position with `side` to move, checked legal; faults are put at the turn line.
+    /// The position with `side` to move, checked legal; a fault is put where the piece it names
+    /// was placed ([`fault_square`]), else at the turn line.
     fn finish(&self, side: Color, turn: &Stmt) -> Result<Position, RecordError> {
         if let Form::Rows(n @ 1..=8) = self.form {
             fail!(turn, 0, "P{} expected before the turn line", n + 1);
         }
         match Position::new(self.board, self.hands, side, 1) {
             Ok(pos) => Ok(pos),
-            Err(e) => fail!(turn, 0, "illegal position: {}", position_fault(&e)),
+            Err(e) => {
+                let message = format!("illegal position: {}", position_fault(&e));
+                Err(match fault_square(&e, &self.board) {
+                    Some(sq) => {
+                        let (line, column) = self.placed_at[sq.index()];
+                        RecordError::new(line, column, message)
+                    }
+                    None => turn.err(0, message),
+                })
+            }
         }
     }
 }

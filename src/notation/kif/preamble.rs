@@ -14,10 +14,12 @@
 
 use super::super::excerpt::{excerpt, printable};
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
-use super::super::record::RecordError;
+use super::super::record::{fault_square, RecordError};
 use super::super::sfen::{parse_sfen, STARTPOS};
 use super::trim_with_column;
-use crate::shogi::{remaining_pieces, Color, Hand, Piece, PieceKind, Position, Square};
+use crate::shogi::{
+    remaining_pieces, Color, Hand, Piece, PieceKind, Position, PositionError, Square,
+};
 
 /// The headers and start position of a record, and where its moves begin.
 pub(crate) struct Preamble {
@@ -47,6 +49,12 @@ enum HandText {
 #[derive(Default)]
 struct Diagram {
     rows: Vec<[Option<Piece>; 9]>,
+    /// For each row, its line and the column of each cell's piece.
+    cells: Vec<(usize, [usize; 9])>,
+    /// The line and column of each side's hand (after `：`), Black first.
+    hand_at: [Option<(usize, usize)>; 2],
+    /// The line and column of the `後手番` line.
+    side_at: Option<(usize, usize)>,
     /// The lines of the top and bottom borders.
     top: Option<usize>,
     bottom: Option<usize>,
@@ -72,6 +80,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
         }
         if let Some((color, rest, at)) = hand_line(t) {
             let hand = read_hand(rest, n, column + at)?;
+            diagram.hand_at[color.index()] = Some((n, column + at));
             if diagram.hands[color.index()].replace(hand).is_some() {
                 return Err(RecordError::new(
                     n,
@@ -97,13 +106,15 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
                     "the board has more than 9 rows",
                 ));
             }
-            let row = read_row(t, diagram.rows.len() + 1, n, column)?;
+            let (row, columns) = read_row(t, diagram.rows.len() + 1, n, column)?;
             diagram.rows.push(row);
+            diagram.cells.push((n, columns));
             diagram.note(n);
         } else if is_file_numbers(t) {
             diagram.note(n);
         } else if let Some(color) = side_line(t) {
             diagram.side = Some(color);
+            diagram.side_at = Some((n, column));
             diagram.note(n);
         } else if let Some((name, value, at)) = header_line(t) {
             if name == "手数" && stated_length.is_none() {
@@ -154,7 +165,10 @@ impl Diagram {
         Ok(())
     }
 
-    /// The position the diagram shows, checked by [`Position::new`]; errors at its last line.
+    /// The position the diagram shows, checked by [`Position::new`]; a fault is placed at the
+    /// piece it names ([`fault_square`]), at the hand holding a kind the set has too few of, at
+    /// the `後手番` line or else at the king in check when the side not to move is in check, and
+    /// at the diagram's last line otherwise.
     fn position(&self) -> Result<Position, RecordError> {
         let at_end = |message: String| RecordError::new(self.last, 1, message);
         if self.top.is_none() || self.bottom.is_none() {
@@ -173,8 +187,27 @@ impl Diagram {
         };
         let hands = [written(self.hands[0]), written(self.hands[1])];
         let side = self.side.unwrap_or(Color::Black);
-        let pos = Position::new(board, hands, side, 1)
-            .map_err(|e| at_end(format!("illegal position: {e}")))?;
+        let pos = Position::new(board, hands, side, 1).map_err(|e| {
+            let cell = |sq: Square| {
+                let (line, columns) = self.cells[sq.rank() as usize - 1];
+                (line, columns[9 - sq.file() as usize])
+            };
+            let king = |color| {
+                Square::all().find(|s| board[s.index()] == Some(Piece::new(color, PieceKind::King)))
+            };
+            let (line, column) = match e {
+                PositionError::TooManyPieces { kind, .. } => Color::ALL
+                    .into_iter()
+                    .find(|c| hands[c.index()].has(kind))
+                    .and_then(|c| self.hand_at[c.index()]),
+                PositionError::OpponentInCheck { color } => {
+                    self.side_at.or_else(|| king(color).map(cell))
+                }
+                _ => fault_square(&e, &board).map(cell),
+            }
+            .unwrap_or((self.last, 1));
+            RecordError::new(line, column, format!("illegal position: {e}"))
+        })?;
         let rest: Vec<Color> = Color::ALL
             .into_iter()
             .filter(|c| matches!(self.hands[c.index()], Some(HandText::Rest)))
@@ -273,10 +306,11 @@ fn read_row(
     rank: usize,
     n: usize,
     column: usize,
-) -> Result<[Option<Piece>; 9], RecordError> {
+) -> Result<([Option<Piece>; 9], [usize; 9]), RecordError> {
     let mut cur = Cursor::new(t, column);
     cur.bump();
     let mut cells = Vec::with_capacity(9);
+    let mut columns = [column; 9];
     loop {
         let at = cur.column();
         let marker = match cur.bump() {
@@ -316,15 +350,19 @@ fn read_row(
                 return Err(RecordError::new(n, at, message));
             }
         };
+        if let Some(c) = columns.get_mut(cells.len()) {
+            *c = at;
+        }
         cells.push(cell);
     }
-    <[Option<Piece>; 9]>::try_from(cells).map_err(|cells| {
+    let cells = <[Option<Piece>; 9]>::try_from(cells).map_err(|cells| {
         let message = format!(
             "row {rank} of the board has {} cells, expected 9",
             cells.len()
         );
         RecordError::new(n, cur.column() - 1, message)
-    })
+    })?;
+    Ok((cells, columns))
 }
 
 /// The file numbers above the board: only digits and spaces.
