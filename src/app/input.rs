@@ -237,8 +237,12 @@ pub fn utf8_line(line: &[u8]) -> Result<&str, (usize, String)> {
             .iter()
             .map(|b| format!("0x{b:02X}"))
             .collect();
-        let noun = if len == 1 { "byte" } else { "bytes" };
-        let message = format!("{noun} {} is not UTF-8", hex.join(" "));
+        let (noun, verb) = if len == 1 {
+            ("byte", "is")
+        } else {
+            ("bytes", "are")
+        };
+        let message = format!("{noun} {} {verb} not UTF-8", hex.join(" "));
         (before.chars().count() + 1, message)
     })
 }
