@@ -286,13 +286,7 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
             cur.bump();
         }
         let digits = cur.since(&start);
-        let bad = || {
-            RecordError::new(
-                n,
-                count_at,
-                format!("bad hand count '{}'", excerpt(&digits)),
-            )
-        };
+        let bad = || RecordError::new(n, count_at, format!("bad hand count '{}'", excerpt(digits)));
         let count = kanji_count(digits).ok_or_else(bad)?;
         hand = hand
             .with_count(kind, hand.count(kind).saturating_add(count))
