@@ -279,6 +279,13 @@ fn built_cases() -> Vec<Case> {
             "unexpected line '歩歩歩",
         ),
         built(
+            "huge-move-number.kif",
+            format!("   {} ５二金打\n", "9".repeat(five_mb)).into_bytes(),
+            1,
+            4,
+            "move 1: expected number 1, found 99999",
+        ),
+        built(
             "huge-row.csa",
             format!("P1{}", " * ".repeat(five_mb / 3)).into_bytes(),
             1,

@@ -163,7 +163,10 @@ fn read_move_line(
     let ply = reader.next_ply();
     let number = cur.since(&number_start);
     if number.parse::<usize>().ok() != Some(ply) {
-        let message = format!("move {ply}: expected number {ply}, found {number}");
+        let message = format!(
+            "move {ply}: expected number {ply}, found {}",
+            excerpt(number)
+        );
         return Err(RecordError::new(n, column, message));
     }
     cur.skip_spaces();
