@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use tsume::notation::sfen::{parse_sfen, to_sfen, SfenFault};
 use tsume::shogi::movegen::{check_moves, legal_move_list};
-use tsume::shogi::rules::is_pawn_drop_mate;
+use tsume::shogi::rules::{drop_fault, is_pawn_drop_mate, DropFault};
 use tsume::shogi::{Color, MoveList, Piece, PieceKind, Position, PositionError, Square};
 
 fn pos(sfen: &str) -> Position {
@@ -393,4 +393,25 @@ fn dead_knight_drop_cannot_interpose_in_short_tsv_dead_knight_drop() {
     assert!(mated.hand(Color::White).count(PieceKind::Knight) == 1);
     assert!(mated.piece_at(sq("3i")).is_none());
     assert!(legal(&mated).is_empty());
+}
+
+#[test]
+fn drop_fault_names_the_rule_a_drop_breaks() {
+    // A pawn on 1b would be 打ち歩詰め (perft.tsv tc_pawndropmate); a gold there is mate.
+    let p = pos("7lk/9/8S/9/9/9/9/7L1/8K b PG 1");
+    let fault = |kind, s| drop_fault(&p, kind, sq(s));
+    assert_eq!(fault(PieceKind::Pawn, "1b"), Some(DropFault::PawnDropMate));
+    assert_eq!(fault(PieceKind::Rook, "5e"), Some(DropFault::NotInHand));
+    assert_eq!(fault(PieceKind::Gold, "1c"), Some(DropFault::Occupied));
+    assert_eq!(fault(PieceKind::Pawn, "5a"), Some(DropFault::DeadPiece));
+    assert_eq!(fault(PieceKind::Gold, "1b"), None);
+    // Black's pawn on 5e; the White rook on 1i checks Black's king on 5i.
+    let p = pos("4k4/9/9/9/4P4/9/9/9/4K3r b P 1");
+    let fault = |kind, s| drop_fault(&p, kind, sq(s));
+    assert_eq!(fault(PieceKind::Pawn, "5c"), Some(DropFault::DoublePawn));
+    assert_eq!(
+        fault(PieceKind::Pawn, "4c"),
+        Some(DropFault::LeavesKingInCheck)
+    );
+    assert_eq!(fault(PieceKind::Pawn, "3i"), None);
 }

@@ -6,7 +6,8 @@ use crate::notation::encoding::decode_record;
 use crate::notation::ki2::parse_ki2;
 use crate::notation::kif::parse_kif;
 use crate::notation::record::{Record, RecordError};
-use crate::notation::sfen::{parse_sfen_record, SfenError};
+use crate::notation::sfen::{board_column, parse_sfen_record, SfenError};
+use crate::shogi::Position;
 use std::path::Path;
 use thiserror::Error;
 
@@ -48,9 +49,21 @@ pub enum InputError {
         /// How many records it holds.
         count: usize,
     },
-    /// A position that is not a mate problem.
+    /// A position that is not a mate problem, with where it was read.
     #[error("{0}")]
     NotAProblem(String),
+    /// A text file with bytes that are not UTF-8.
+    #[error("{path}:{line}:{column}: {message}")]
+    NotUtf8 {
+        /// The file.
+        path: String,
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column of the first bad byte.
+        column: usize,
+        /// The bytes, in words.
+        message: String,
+    },
 }
 
 /// The record file formats, by extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`
@@ -117,8 +130,30 @@ pub fn read_problem(arg: &str) -> Result<Record, InputError> {
         return record;
     }
     let (text, origin) = problem_text(arg)?;
-    let sfen = parse_sfen_record(&text).map_err(|error| InputError::Sfen { origin, error })?;
-    Ok(Record::new(sfen.end_position()))
+    let sfen = parse_sfen_record(&text).map_err(|error| InputError::Sfen {
+        origin: origin.clone(),
+        error,
+    })?;
+    let pos = sfen.end_position();
+    require_defender_king(&pos, &format!("{origin}column {}: ", board_column(&text)))?;
+    Ok(Record::new(pos))
+}
+
+/// Why `pos` cannot be a mate problem, if it cannot: the defender (the side not to move) has no
+/// king to mate.
+pub fn defender_king_fault(pos: &Position) -> Option<String> {
+    let defender = !pos.side_to_move();
+    pos.king(defender)
+        .is_none()
+        .then(|| format!("the defender ({defender:?}, the side not to move) has no king"))
+}
+
+/// [`defender_king_fault`] as an error, placed by `at` (`file:line:column: ` or `column N: `).
+pub fn require_defender_king(pos: &Position, at: &str) -> Result<(), InputError> {
+    match defender_king_fault(pos) {
+        Some(fault) => Err(InputError::NotAProblem(format!("{at}{fault}"))),
+        None => Ok(()),
+    }
 }
 
 /// The one record of `arg` when it names a record file (by its extension), `None` otherwise.
@@ -127,7 +162,11 @@ pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
     let (format, utf8) = RecordFormat::of(path)?;
     Some(
         read_record_file(path, format, utf8).and_then(|mut records| match records.len() {
-            1 => Ok(records.remove(0)),
+            1 => {
+                let record = records.remove(0);
+                let at = format!("{arg}:{}:1: ", record.position_line);
+                require_defender_king(&record.start, &at).map(|()| record)
+            }
             0 => Err(InputError::Empty(arg.to_string())),
             count => Err(InputError::SeveralRecords {
                 path: arg.to_string(),
@@ -139,16 +178,24 @@ pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
 
 /// The SFEN text `arg` stands for and its origin for messages (`file:line: `, or empty for
 /// command-line text): a file's first line that is not blank or a `#` comment, or `arg` itself.
-/// SFEN always has spaces, so a single word with a `/` or a `.` in it is a path.
+/// SFEN always has spaces, so a single word with a `/` or a `.` in it is a path, unless no such
+/// file exists and the word is made of board letters (an SFEN board cut short).
 pub fn problem_text(arg: &str) -> Result<(String, String), InputError> {
     let path = Path::new(arg);
     let one_word = !arg.contains(char::is_whitespace);
-    if one_word && (path.is_file() || arg.contains(['/', '\\', '.'])) {
-        let text = std::fs::read_to_string(path).map_err(|source| InputError::Io {
+    let cut_board = looks_like_board(arg) && !path.exists();
+    if one_word && !cut_board && (path.is_file() || arg.contains(['/', '\\', '.'])) {
+        let bytes = std::fs::read(path).map_err(|source| InputError::Io {
             path: arg.to_string(),
             source,
         })?;
-        for (i, line) in text.lines().enumerate() {
+        for (i, line) in text_lines(&bytes).enumerate() {
+            let line = utf8_line(line).map_err(|(column, message)| InputError::NotUtf8 {
+                path: arg.to_string(),
+                line: i + 1,
+                column,
+                message,
+            })?;
             let t = line.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
@@ -158,4 +205,44 @@ pub fn problem_text(arg: &str) -> Result<(String, String), InputError> {
         return Err(InputError::Empty(arg.to_string()));
     }
     Ok((arg.to_string(), String::new()))
+}
+
+/// A word of SFEN board letters with a `/` in it.
+fn looks_like_board(word: &str) -> bool {
+    word.contains('/')
+        && word
+            .chars()
+            .all(|c| "123456789plnsgbrkPLNSGBRK+/".contains(c))
+}
+
+/// The lines of a text file's bytes, without a leading UTF-8 BOM and without their line ends
+/// (`\n` or `\r\n`).
+pub fn text_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    bytes
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(move |_| !bytes.is_empty())
+}
+
+/// A line as UTF-8 text, or the 1-based column of the first byte that is not UTF-8 and those
+/// bytes in words.
+pub fn utf8_line(line: &[u8]) -> Result<&str, (usize, String)> {
+    std::str::from_utf8(line).map_err(|e| {
+        let good = e.valid_up_to();
+        let before = std::str::from_utf8(&line[..good]).expect("valid up to here");
+        let len = e.error_len().unwrap_or(line.len() - good);
+        let hex: Vec<String> = line[good..good + len]
+            .iter()
+            .map(|b| format!("0x{b:02X}"))
+            .collect();
+        let (noun, verb) = if len == 1 {
+            ("byte", "is")
+        } else {
+            ("bytes", "are")
+        };
+        let message = format!("{noun} {} {verb} not UTF-8", hex.join(" "));
+        (before.chars().count() + 1, message)
+    })
 }

@@ -1,6 +1,6 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
-use super::input::{read_problem, InputError};
+use super::input::{read_problem, require_defender_king, InputError};
 use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use super::AppError;
 use crate::notation::csa::kif_header_name;
@@ -117,12 +117,8 @@ pub struct SolveJson {
 /// The problem as the solver takes it: the tsume hand convention applies unless the hands are
 /// literal, the SFEN lists a defender hand, or every piece is already accounted for.
 pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, InputError> {
+    require_defender_king(pos, "")?;
     let defender = !pos.side_to_move();
-    if pos.king(defender).is_none() {
-        return Err(InputError::NotAProblem(format!(
-            "the defender ({defender:?}, the side not to move) has no king"
-        )));
-    }
     if literal_hands || !pos.hand(defender).is_empty() {
         Ok(pos.clone())
     } else {

@@ -391,7 +391,7 @@ pub(super) fn split_rows<R>(
                     source: problem.source.to_string(),
                     text: problem.text,
                     expected: Some(problem.expected),
-                    message: e.to_string(),
+                    message: format!("column {}: {e}", problem.board_column),
                 }))),
             },
             Err(e) => records.push(Some(fault(RowFault {

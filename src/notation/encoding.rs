@@ -1,6 +1,7 @@
 //! The character encoding of a record file. KIF and KI2 files are Shift-JIS (CP932) by tradition;
 //! `.kifu` and `.ki2u` files, and files that say so, are UTF-8.
 
+use super::excerpt::excerpt;
 use super::record::RecordError;
 use encoding_rs::{DecoderResult, Encoding, SHIFT_JIS, UTF_8};
 
@@ -12,19 +13,19 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// the encoding chosen are an error at their line and column.
 pub fn decode_record(bytes: &[u8], utf8_by_name: bool) -> Result<String, RecordError> {
     if let Some(rest) = bytes.strip_prefix(BOM) {
-        return decode(UTF_8, rest).map_err(|e| e.with_message("is not UTF-8"));
+        return decode(UTF_8, rest).map_err(|e| e.with_message("not UTF-8"));
     }
     if let Some(encoding) = declared_encoding(bytes)? {
         return decode(encoding, bytes)
-            .map_err(|e| e.with_message(&format!("is not {}", encoding.name())));
+            .map_err(|e| e.with_message(&format!("not {}", encoding.name())));
     }
     if utf8_by_name {
-        return decode(UTF_8, bytes).map_err(|e| e.with_message("is not UTF-8"));
+        return decode(UTF_8, bytes).map_err(|e| e.with_message("not UTF-8"));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.to_string()),
         Err(_) => {
-            decode(SHIFT_JIS, bytes).map_err(|e| e.with_message("is neither UTF-8 nor Shift-JIS"))
+            decode(SHIFT_JIS, bytes).map_err(|e| e.with_message("neither UTF-8 nor Shift-JIS"))
         }
     }
 }
@@ -52,7 +53,7 @@ fn declared_encoding(bytes: &[u8]) -> Result<Option<&'static Encoding>, RecordEr
     };
     encoding.map(Some).ok_or_else(|| {
         let name = String::from_utf8_lossy(&label);
-        RecordError::new(1, column, format!("unknown encoding '{name}'"))
+        RecordError::new(1, column, format!("unknown encoding '{}'", excerpt(&name)))
     })
 }
 
@@ -63,21 +64,21 @@ struct Fault {
 }
 
 impl Fault {
-    /// The error at the fault: `byte 0x81 0x20 {what}`, at the line and column the decoded text
-    /// before it reaches.
+    /// The error at the fault, `byte 0x81 is {what}` or `bytes 0xE3 0x81 are {what}`, at the
+    /// line and column the decoded text before it reaches.
     fn with_message(self, what: &str) -> RecordError {
         let line = self.before.matches('\n').count() + 1;
         let last = self.before.rsplit('\n').next().unwrap_or_default();
         let hex: Vec<String> = self.bytes.iter().map(|b| format!("0x{b:02X}")).collect();
-        let noun = if self.bytes.len() == 1 {
-            "byte"
+        let (noun, verb) = if self.bytes.len() == 1 {
+            ("byte", "is")
         } else {
-            "bytes"
+            ("bytes", "are")
         };
         RecordError::new(
             line,
             last.chars().count() + 1,
-            format!("{noun} {} {what}", hex.join(" ")),
+            format!("{noun} {} {verb} {what}", hex.join(" ")),
         )
     }
 }

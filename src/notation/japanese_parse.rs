@@ -13,11 +13,13 @@
 //! - each of 右 左 直 上 寄 引, in any number and order, must be true of the move, as the writer
 //!   means it.
 
+use super::excerpt::printable;
 use super::japanese::{
     board_pieces_reaching, could_promote, kind_name, move_to_japanese, side_mark,
     square_to_japanese, word_fits, KANJI_DIGITS,
 };
 use crate::shogi::movegen::legal_move_list;
+use crate::shogi::rules::{drop_fault, DropFault};
 use crate::shogi::{Color, Move, PieceKind, Position, Square};
 
 /// A place in one line of text: the rest of it and the 1-based character column.
@@ -190,13 +192,19 @@ fn read_said(text: &str, previous_to: Option<Square>) -> Result<(Option<Color>, 
     } else {
         match cur.peek() {
             None => return Err("empty move text".to_string()),
-            Some(c) => read_square(&mut cur)
-                .ok_or_else(|| format!("'{c}' does not start a square such as ７六 or 同"))?,
+            Some(c) => read_square(&mut cur).ok_or_else(|| {
+                format!(
+                    "'{}' does not start a square such as ７六 or 同",
+                    printable(c)
+                )
+            })?,
         }
     };
     let kind = match cur.peek() {
         None => return Err("no piece name after the square".to_string()),
-        Some(c) => read_piece(&mut cur).ok_or_else(|| format!("unknown piece '{c}'"))?,
+        Some(c) => {
+            read_piece(&mut cur).ok_or_else(|| format!("unknown piece '{}'", printable(c)))?
+        }
     };
     let mut words = Vec::new();
     while let Some(c) = cur.peek().filter(|c| WORDS.contains(c)) {
@@ -214,7 +222,7 @@ fn read_said(text: &str, previous_to: Option<Square>) -> Result<(Option<Color>, 
     }
     cur.skip_spaces();
     if let Some(c) = cur.peek() {
-        return Err(format!("unexpected '{c}' after the piece"));
+        return Err(format!("unexpected '{}' after the piece", printable(c)));
     }
     let said = Said {
         to,
@@ -307,12 +315,23 @@ pub fn parse_japanese_move(
         .collect();
     match fitting[..] {
         [m] => Ok(m),
-        [] if candidates.is_empty() => Err(format!(
-            "no legal move {shown}: no {}{} can reach {}",
-            side_mark(us),
-            kind_name(said.kind),
-            square_to_japanese(said.to)
-        )),
+        [] if candidates.is_empty() => {
+            let dropping = said.drop
+                || (pos.hand(us).has(said.kind) && !pos.pieces_of(us, said.kind).is_any());
+            let why = match drop_fault(pos, said.kind, said.to).filter(|_| dropping) {
+                Some(DropFault::NotInHand) => {
+                    format!("{} has no {} in hand", side_mark(us), kind_name(said.kind))
+                }
+                Some(fault) => fault.to_string(),
+                None => format!(
+                    "no {}{} can reach {}",
+                    side_mark(us),
+                    kind_name(said.kind),
+                    square_to_japanese(said.to)
+                ),
+            };
+            Err(format!("no legal move {shown}: {why}"))
+        }
         [] => {
             let texts: Vec<String> = candidates.iter().map(|&m| canonical(m)).collect();
             Err(format!(

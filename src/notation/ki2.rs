@@ -15,6 +15,7 @@
 //! the side to move's. A terminal word (`△投了`) or `まで69手で詰み` ends the line, as in KIF;
 //! `変化：N手` blocks are read as in KIF, their first move being move N.
 
+use super::excerpt::excerpt;
 use super::japanese_parse::{mark_color, parse_japanese_move};
 use super::kif::{parse_record, terminal_word, LineReader};
 use super::record::{Record, RecordError};
@@ -61,7 +62,10 @@ fn read_move(
 ) -> Result<(), RecordError> {
     let ply = reader.next_ply();
     if let Some(word) = reader.ended() {
-        let message = format!("move {ply} '{text}' after the line ended ({word})");
+        let message = format!(
+            "move {ply} '{}' after the line ended ({word})",
+            excerpt(text)
+        );
         return Err(RecordError::new(n, column, message));
     }
     let mut body = text.chars();
@@ -71,7 +75,7 @@ fn read_move(
         return Ok(());
     }
     let m = parse_japanese_move(reader.position(), text, reader.previous_to())
-        .map_err(|e| RecordError::new(n, column, format!("move {ply} '{text}': {e}")))?;
+        .map_err(|e| RecordError::new(n, column, format!("move {ply} '{}': {e}", excerpt(text))))?;
     reader.push(m);
     Ok(())
 }

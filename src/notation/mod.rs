@@ -4,6 +4,7 @@
 pub mod csa;
 pub mod diagram;
 pub mod encoding;
+pub mod excerpt;
 pub mod japanese;
 pub mod japanese_parse;
 pub mod ki2;

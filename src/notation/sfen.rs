@@ -1,6 +1,8 @@
 //! SFEN: reading every common form (`board side hands [n]`, `sfen …`, `position sfen … moves …`,
 //! `position startpos …`) and writing the canonical one.
 
+use super::excerpt::{excerpt, printable};
+use super::record::fault_square;
 use super::usi::{parse_usi_move, parse_usi_moves_syntax, UsiMoveError};
 use crate::shogi::{
     Color, Hand, Move, Piece, PieceCounts, PieceKind, Position, PositionError, Square,
@@ -31,7 +33,7 @@ pub enum SfenFault {
     #[error("missing {0}")]
     Missing(&'static str),
     /// A character that does not belong where it stands.
-    #[error("unexpected '{found}' in the {field}")]
+    #[error("unexpected '{}' in the {field}", printable(*.found))]
     BadChar {
         /// The character.
         found: char,
@@ -53,19 +55,19 @@ pub enum SfenFault {
     #[error("'+' must be followed by P, L, N, S, B or R")]
     BadPromotion,
     /// The side to move is not `b` or `w`.
-    #[error("side to move must be 'b' or 'w', found '{0}'")]
+    #[error("side to move must be 'b' or 'w', found '{}'", excerpt(.0))]
     BadSide(String),
     /// A hand count that is zero, has more than two digits, or exceeds what a hand can hold.
-    #[error("bad count {0} in the hands")]
+    #[error("bad count {} in the hands", excerpt(.0))]
     BadCount(String),
     /// A hand kind listed twice.
     #[error("{0} listed twice in the hands")]
     RepeatedHandPiece(char),
     /// The move number is not a positive integer.
-    #[error("move number must be a positive integer, found '{0}'")]
+    #[error("move number must be a positive integer, found '{}'", excerpt(.0))]
     BadMoveNumber(String),
     /// Text after the position that is not a move list.
-    #[error("unexpected '{0}' after the position (expected 'moves …')")]
+    #[error("unexpected '{}' after the position (expected 'moves …')", excerpt(.0))]
     Trailing(String),
     /// A move in the `moves` list that is malformed or illegal.
     #[error("move {index}: {error}")]
@@ -133,6 +135,15 @@ fn tokenize(s: &str) -> Vec<Token<'_>> {
 
 fn err(column: usize, fault: SfenFault) -> SfenError {
     SfenError { column, fault }
+}
+
+/// The 1-based column of the board field of SFEN text (after `position` and `sfen` when they are
+/// there; `startpos` stands for the board), or 1 when the text holds no word.
+pub fn board_column(s: &str) -> usize {
+    tokenize(s)
+        .iter()
+        .find(|t| t.text != "position" && t.text != "sfen")
+        .map_or(1, |t| t.column)
 }
 
 /// Reads a position in any accepted form and returns it after its moves.
@@ -266,18 +277,11 @@ fn parse_sfen_fields(
     }
     let pos = Position::new_with_counts(board, hands, side, ply, limit).map_err(|e| {
         let column = match &e {
-            PositionError::DeadPiece { square, .. } => columns[square.index()],
-            PositionError::DoublePawn { color, file } => Square::all()
-                .filter(|s| s.file() == *file)
-                .filter(|s| board[s.index()] == Some(Piece::new(*color, PieceKind::Pawn)))
-                .map(|s| columns[s.index()])
-                .max()
-                .unwrap_or(board_tok.column),
-            PositionError::TooManyKings { color, .. } => Square::all()
-                .filter(|s| board[s.index()] == Some(Piece::new(*color, PieceKind::King)))
-                .map(|s| columns[s.index()])
-                .max()
-                .unwrap_or(board_tok.column),
+            PositionError::DeadPiece { .. }
+            | PositionError::DoublePawn { .. }
+            | PositionError::TooManyKings { .. } => {
+                fault_square(&e, &board).map_or(board_tok.column, |s| columns[s.index()])
+            }
             // Point at the hands when they hold the kind, else at the board.
             PositionError::TooManyPieces { kind, .. } => {
                 if hands.iter().any(|h| h.has(*kind)) {

@@ -1,6 +1,8 @@
 //! USI move text: `7g7f`, `8h2b+`, `P*5e`.
 
+use super::excerpt::excerpt;
 use crate::shogi::movegen::is_legal;
+use crate::shogi::rules::{drop_fault, DropFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 use thiserror::Error;
 
@@ -8,11 +10,14 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum UsiMoveError {
     /// Not of the form `7g7f`, `7g7f+` or `P*7f`.
-    #[error("'{0}' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)")]
+    #[error("'{}' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)", excerpt(.0))]
     Syntax(String),
     /// Well formed but not legal in the position.
-    #[error("'{0}' is not legal in this position")]
+    #[error("'{}' is not legal in this position", excerpt(.0))]
     Illegal(String),
+    /// A drop that breaks a rule of drops.
+    #[error("'{}' is not legal in this position: {}", excerpt(.0), .1)]
+    IllegalDrop(String, DropFault),
 }
 
 fn square(file: u8, rank: u8) -> Option<Square> {
@@ -42,10 +47,11 @@ pub fn parse_usi_move_syntax(text: &str) -> Option<Move> {
 /// Reads a USI move and checks that it is legal in `pos`.
 pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, UsiMoveError> {
     let m = parse_usi_move_syntax(text).ok_or_else(|| UsiMoveError::Syntax(text.to_string()))?;
-    if is_legal(pos, m) {
-        Ok(m)
-    } else {
-        Err(UsiMoveError::Illegal(text.to_string()))
+    let fault = m.drop_kind().and_then(|kind| drop_fault(pos, kind, m.to()));
+    match fault {
+        _ if is_legal(pos, m) => Ok(m),
+        Some(fault) => Err(UsiMoveError::IllegalDrop(text.to_string(), fault)),
+        None => Err(UsiMoveError::Illegal(text.to_string())),
     }
 }
 

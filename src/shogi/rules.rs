@@ -1,7 +1,9 @@
 //! The rules that restrict otherwise possible moves, each one named predicate.
 
 use super::attacks::{king_attacks, line};
-use super::{Bitboard, Color, PieceKind, Position, Square};
+use super::movegen::is_legal;
+use super::{Bitboard, Color, Move, PieceKind, Position, Square};
+use thiserror::Error;
 
 /// Dead piece (行き所のない駒): a pawn or lance on its last rank, or a knight on its last two,
 /// can never move again. Such a piece may not be dropped there, and a move that ends there must
@@ -59,6 +61,50 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
         }
     }
     true
+}
+
+/// The rule a drop breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum DropFault {
+    /// The side to move holds no piece of the kind.
+    #[error("no such piece in hand")]
+    NotInHand,
+    /// The square holds a piece.
+    #[error("the square is occupied")]
+    Occupied,
+    /// The piece could never move from there ([`is_dead_piece`]).
+    #[error("the piece could never move from there")]
+    DeadPiece,
+    /// 二歩 ([`double_pawn_files`]).
+    #[error("二歩: an unpromoted pawn of the side is on that file")]
+    DoublePawn,
+    /// 打ち歩詰め ([`is_pawn_drop_mate`]).
+    #[error("打ち歩詰め: a pawn drop may not give mate")]
+    PawnDropMate,
+    /// The side to move is in check and the drop does not block it.
+    #[error("the king is left in check")]
+    LeavesKingInCheck,
+}
+
+/// The rule that dropping `kind` on `to` breaks for the side to move, or `None` when the drop
+/// is legal; the rules are tried in the order of [`DropFault`]'s variants.
+pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> Option<DropFault> {
+    let us = pos.side_to_move();
+    if is_legal(pos, Move::drop(kind, to)) {
+        None
+    } else if !pos.hand(us).has(kind) {
+        Some(DropFault::NotInHand)
+    } else if pos.piece_at(to).is_some() {
+        Some(DropFault::Occupied)
+    } else if is_dead_piece(us, kind, to) {
+        Some(DropFault::DeadPiece)
+    } else if kind == PieceKind::Pawn && double_pawn_files(pos, us).contains(to) {
+        Some(DropFault::DoublePawn)
+    } else if pos.in_check() {
+        Some(DropFault::LeavesKingInCheck)
+    } else {
+        Some(DropFault::PawnDropMate)
+    }
 }
 
 #[cfg(test)]

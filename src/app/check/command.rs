@@ -8,14 +8,14 @@
 use super::render::{print_text, to_json, verdict_words, CheckJson};
 use super::{check_problem, CheckProgress, CheckReport, CheckSettings, Class, Verdict};
 use crate::app::collection::{load_all, LoadOptions, READERS};
-use crate::app::input::{problem_text, read_record_problem, InputError};
+use crate::app::input::{problem_text, read_record_problem, require_defender_king, InputError};
 use crate::app::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use crate::app::solve::prepare_problem;
 use crate::app::verify::{
     progress_bar, run_jobs, split_rows, worker_pool, Job, ReportFile, RowFault, VerifyError,
     SEARCH_STACK,
 };
-use crate::notation::sfen::{parse_sfen_with_unchecked_moves, to_sfen};
+use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves, to_sfen};
 use crate::search::futile::Capturer;
 use crate::search::Rules;
 use crate::shogi::{Move, Position};
@@ -118,8 +118,14 @@ fn run_one(
         }
         None => {
             let (text, origin) = problem_text(arg)?;
-            parse_sfen_with_unchecked_moves(&text)
-                .map_err(|error| InputError::Sfen { origin, error })?
+            let (start, moves) =
+                parse_sfen_with_unchecked_moves(&text).map_err(|error| InputError::Sfen {
+                    origin: origin.clone(),
+                    error,
+                })?;
+            let at = format!("{origin}column {}: ", board_column(&text));
+            require_defender_king(&start, &at)?;
+            (start, moves)
         }
     };
     let pos = prepare_problem(&start, req.literal_hands)?;

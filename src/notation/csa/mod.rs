@@ -8,9 +8,11 @@
 //! starting with `'` are comments; other lines may hold several statements separated by `,`.
 //! Records are separated by lines holding only `/`.
 
-use super::record::{Record, RecordError};
+use super::excerpt::{excerpt, printable};
+use super::record::{fault_square, Record, RecordError};
 use super::sfen::startpos;
 use crate::shogi::movegen::is_legal;
+use crate::shogi::rules::drop_fault;
 use crate::shogi::{Color, Hand, Move, Piece, PieceKind, Position, PositionError, Square};
 
 /// The CSA code of every kind, in [`PieceKind`] index order.
@@ -129,7 +131,8 @@ fn read_kind(stmt: &Stmt, chars: &[char], at: usize) -> Result<PieceKind, Record
         None => fail!(
             stmt,
             at,
-            "unknown piece code '{text}' (expected {})",
+            "unknown piece code '{}' (expected {})",
+            excerpt(&text),
             CODES.join(", ")
         ),
     }
@@ -145,7 +148,8 @@ fn square_at(stmt: &Stmt, chars: &[char], at: usize) -> Result<Option<Square>, R
         _ => fail!(
             stmt,
             at,
-            "bad square '{digits}' (expected 11 to 99, or 00 for a hand)"
+            "bad square '{}' (expected 11 to 99, or 00 for a hand)",
+            excerpt(&digits)
         ),
     }
 }
@@ -187,6 +191,10 @@ struct Setup {
     form: Form,
     /// The line and the column just past the end of the last position statement.
     last: (usize, usize),
+    /// The line of the first position statement.
+    first: Option<usize>,
+    /// The line and column where each square's piece was placed.
+    placed_at: [(usize, usize); 81],
 }
 
 impl Default for Setup {
@@ -197,6 +205,8 @@ impl Default for Setup {
             placed: [0; 8],
             form: Form::Empty,
             last: (1, 1),
+            first: None,
+            placed_at: [(1, 1); 81],
         }
     }
 }
@@ -206,6 +216,7 @@ impl Setup {
     fn statement(&mut self, stmt: &Stmt) -> Result<(), RecordError> {
         let chars = stmt.chars();
         self.last = (stmt.line, stmt.column + chars.len());
+        self.first.get_or_insert(stmt.line);
         match chars.get(1).copied() {
             Some('I') => self.initial(stmt, &chars),
             Some(c @ '1'..='9') => self.row(stmt, &chars, c as usize - '0' as usize),
@@ -214,7 +225,7 @@ impl Setup {
                 stmt,
                 0,
                 "unknown position line '{}' (expected PI, P1 to P9, P+ or P-)",
-                stmt.text
+                excerpt(stmt.text)
             ),
         }
     }
@@ -289,7 +300,8 @@ impl Setup {
                 fail!(
                     stmt,
                     at,
-                    "unexpected '{c}' in P{rank} (expected ' * ' or a sign and a piece code)"
+                    "unexpected '{}' in P{rank} (expected ' * ' or a sign and a piece code)",
+                    printable(c)
                 );
             }
             cells += 1;
@@ -365,7 +377,10 @@ impl Setup {
             Some(sq) if self.board[sq.index()].is_some() => {
                 fail!(stmt, at, "two pieces on {}", csa_square(sq))
             }
-            Some(sq) => self.board[sq.index()] = Some(Piece::new(color, kind)),
+            Some(sq) => {
+                self.board[sq.index()] = Some(Piece::new(color, kind));
+                self.placed_at[sq.index()] = (stmt.line, stmt.column + at);
+            }
             None if kind.is_promoted() || kind == PieceKind::King => {
                 fail!(
                     stmt,
@@ -380,14 +395,24 @@ impl Setup {
         Ok(())
     }
 
-    /// The position with `side` to move, checked legal; faults are put at the turn line.
+    /// The position with `side` to move, checked legal; a fault is put where the piece it names
+    /// was placed ([`fault_square`]), else at the turn line.
     fn finish(&self, side: Color, turn: &Stmt) -> Result<Position, RecordError> {
         if let Form::Rows(n @ 1..=8) = self.form {
             fail!(turn, 0, "P{} expected before the turn line", n + 1);
         }
         match Position::new(self.board, self.hands, side, 1) {
             Ok(pos) => Ok(pos),
-            Err(e) => fail!(turn, 0, "illegal position: {}", position_fault(&e)),
+            Err(e) => {
+                let message = format!("illegal position: {}", position_fault(&e));
+                Err(match fault_square(&e, &self.board) {
+                    Some(sq) => {
+                        let (line, column) = self.placed_at[sq.index()];
+                        RecordError::new(line, column, message)
+                    }
+                    None => turn.err(0, message),
+                })
+            }
         }
     }
 }
@@ -401,7 +426,8 @@ fn entries(stmt: &Stmt, chars: &[char]) -> Result<impl Iterator<Item = usize>, R
         fail!(
             stmt,
             at,
-            "truncated entry '{rest}' (expected a square and a piece code, e.g. 55KI or 00KI)"
+            "truncated entry '{}' (expected a square and a piece code, e.g. 55KI or 00KI)",
+            excerpt(&rest)
         );
     }
     Ok((2..len).step_by(4))
@@ -468,14 +494,14 @@ impl Reader {
                 0,
                 "unknown statement '{}' (expected a version, N+, N-, $KEY:value, a P line, '+' or \
                  '-', a move, T, a % special move or a ' comment)",
-                stmt.text
+                excerpt(stmt.text)
             ),
         }
     }
 
     /// The fault of a statement that does not belong where it stands.
     fn out_of_place(&self, stmt: &Stmt) -> RecordError {
-        let text = stmt.text;
+        let text = excerpt(stmt.text);
         let message = match (self.ended, &self.game) {
             (Some(special), _) => format!(
                 "'{text}' after {special}: the moves end there (expected '/' before another record)"
@@ -495,7 +521,7 @@ impl Reader {
         let (name, value) = if let Some(rest) = text.strip_prefix('$') {
             match rest.split_once(':') {
                 Some((key, value)) if !key.is_empty() => (key, value),
-                _ => fail!(stmt, 0, "'{text}' is not of the form $KEY:value"),
+                _ => fail!(stmt, 0, "'{}' is not of the form $KEY:value", excerpt(text)),
             }
         } else if text.starts_with("N+") || text.starts_with("N-") {
             text.split_at(2)
@@ -503,7 +529,8 @@ impl Reader {
             fail!(
                 stmt,
                 0,
-                "unknown statement '{text}' (expected N+name or N-name)"
+                "unknown statement '{}' (expected N+name or N-name)",
+                excerpt(text)
             )
         };
         self.headers.push((name.to_string(), value.to_string()));
@@ -529,7 +556,7 @@ impl Reader {
         };
         let number = self.moves.len() + 1;
         let m = read_move(&game.now, stmt).map_err(|e| RecordError {
-            message: format!("move {number} '{}': {}", stmt.text, e.message),
+            message: format!("move {number} '{}': {}", excerpt(stmt.text), e.message),
             ..e
         })?;
         game.now.make_move(m);
@@ -544,7 +571,7 @@ impl Reader {
                 stmt,
                 0,
                 "unknown special move '{}' (expected one of {})",
-                stmt.text,
+                excerpt(stmt.text),
                 SPECIAL_MOVES.join(", ")
             );
         };
@@ -574,6 +601,7 @@ impl Reader {
             headers: self.headers,
             moves: self.moves,
             stated_length: self.stated_length,
+            position_line: self.setup.first.unwrap_or(1),
             ..Record::new(start)
         })
     }
@@ -586,7 +614,7 @@ fn version(stmt: &Stmt, seen: bool) -> Result<(), RecordError> {
             stmt,
             0,
             "unknown version '{}' (expected V2, V2.1, V2.2 or V3.0)",
-            stmt.text
+            excerpt(stmt.text)
         );
     }
     if seen {
@@ -605,7 +633,7 @@ fn time(stmt: &Stmt) -> Result<(), RecordError> {
             stmt,
             0,
             "bad time '{}' (expected T and the seconds, e.g. T12)",
-            stmt.text
+            excerpt(stmt.text)
         );
     }
     Ok(())
@@ -669,7 +697,7 @@ fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
     }
     let to = csa_square(to);
     let Some(from) = m.from() else {
-        let why = "occupied, 二歩, a piece that could never move, or 打ち歩詰め";
+        let why = drop_fault(pos, kind, m.to()).map_or_else(String::new, |f| f.to_string());
         fail!(
             stmt,
             0,

@@ -53,12 +53,13 @@ mod write;
 
 pub use write::write_kif;
 
+use super::excerpt::{excerpt, printable};
 use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{Record, RecordError};
 use crate::shogi::movegen::legal_move_list;
-use crate::shogi::rules::is_dead_piece;
-use crate::shogi::{Move, Piece, PieceKind, Position, Square};
+use crate::shogi::rules::{drop_fault, DropFault};
+use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
 
@@ -125,7 +126,7 @@ pub(crate) fn parse_record(
         } else if is_move_line(t) {
             read_moves(&mut reader, t, n, column)?;
         } else {
-            let message = format!("unexpected line '{t}' among the moves");
+            let message = format!("unexpected line '{}' among the moves", excerpt(t));
             return Err(RecordError::new(n, column, message));
         }
     }
@@ -143,6 +144,7 @@ pub(crate) fn parse_record(
         moves,
         variations,
         stated_length,
+        position_line: pre.position_line,
     })
 }
 
@@ -161,7 +163,10 @@ fn read_move_line(
     let ply = reader.next_ply();
     let number = cur.since(&number_start);
     if number.parse::<usize>().ok() != Some(ply) {
-        let message = format!("move {ply}: expected number {ply}, found {number}");
+        let message = format!(
+            "move {ply}: expected number {ply}, found {}",
+            excerpt(number)
+        );
         return Err(RecordError::new(n, column, message));
     }
     cur.skip_spaces();
@@ -177,12 +182,15 @@ fn read_move_line(
         reader.end(word);
     } else {
         let text = move_token(cur.rest());
-        let fault = |m: String| RecordError::new(n, at, format!("move {ply} '{text}': {m}"));
+        let fault =
+            |m: String| RecordError::new(n, at, format!("move {ply} '{}': {m}", excerpt(text)));
         let written = read_move(&mut cur, reader.previous_to()).map_err(fault)?;
         let m = resolve(reader.position(), &written).map_err(|e| match e {
-            Fault::Illegal(why) => {
-                RecordError::new(n, at, format!("move {ply} '{text}' is illegal: {why}"))
-            }
+            Fault::Illegal(why) => RecordError::new(
+                n,
+                at,
+                format!("move {ply} '{}' is illegal: {why}", excerpt(text)),
+            ),
             Fault::Other(why) => fault(why),
         })?;
         reader.push(m);
@@ -227,7 +235,7 @@ fn read_time_and_mark(cur: &mut Cursor, n: usize) -> Result<(), RecordError> {
         Some(c) => Err(RecordError::new(
             n,
             cur.column(),
-            format!("unexpected '{c}' after the move"),
+            format!("unexpected '{}' after the move", printable(c)),
         )),
     }
 }
@@ -248,11 +256,15 @@ fn read_move(cur: &mut Cursor, previous_to: Option<Square>) -> Result<Written, S
         previous_to.ok_or("同 with no previous move")?
     } else {
         let c = cur.peek().unwrap_or(' ');
-        read_square(cur)
-            .ok_or_else(|| format!("'{c}' does not start a square such as ７六 or 同"))?
+        read_square(cur).ok_or_else(|| {
+            format!(
+                "'{}' does not start a square such as ７六 or 同",
+                printable(c)
+            )
+        })?
     };
     let c = cur.peek().unwrap_or(' ');
-    let kind = read_piece(cur).ok_or_else(|| format!("unknown piece '{c}'"))?;
+    let kind = read_piece(cur).ok_or_else(|| format!("unknown piece '{}'", printable(c)))?;
     let promote = !cur.eat_str("不成") && cur.eat('成');
     let drop = cur.eat('打');
     let mut from = None;
@@ -334,21 +346,11 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
     let name = kind_name(kind);
     let sq = square_to_japanese(to);
     let Some(from) = m.from() else {
-        return if !pos.hand(us).has(kind) {
-            format!("{} has no {name} in hand", side_mark(us))
-        } else if pos.piece_at(to).is_some() {
-            format!("{sq} is occupied")
-        } else if is_dead_piece(us, kind, to) {
-            format!("a {name} on {sq} could never move")
-        } else if kind == PieceKind::Pawn
-            && (1..=9).any(|r| {
-                Square::new(to.file(), r).and_then(|s| pos.piece_at(s))
-                    == Some(Piece::new(us, PieceKind::Pawn))
-            })
-        {
-            "二歩: a pawn of the side is on that file".to_string()
-        } else {
-            "it leaves the king in check, or is 打ち歩詰め".to_string()
+        return match drop_fault(pos, kind, to) {
+            Some(DropFault::NotInHand) | None => format!("{} has no {name} in hand", side_mark(us)),
+            Some(DropFault::Occupied) => format!("{sq} is occupied"),
+            Some(DropFault::DeadPiece) => format!("a {name} on {sq} could never move"),
+            Some(fault) => fault.to_string(),
         };
     };
     if m.is_promotion() && !kind.can_promote() {

@@ -12,11 +12,14 @@
 //!   start position is implied (and the file must then have moves).
 //! - Lines starting with `#`, `*` or `&` are comments.
 
+use super::super::excerpt::{excerpt, printable};
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
-use super::super::record::RecordError;
+use super::super::record::{fault_square, RecordError};
 use super::super::sfen::{parse_sfen, STARTPOS};
 use super::trim_with_column;
-use crate::shogi::{remaining_pieces, Color, Hand, Piece, PieceKind, Position, Square};
+use crate::shogi::{
+    remaining_pieces, Color, Hand, Piece, PieceKind, Position, PositionError, Square,
+};
 
 /// The headers and start position of a record, and where its moves begin.
 pub(crate) struct Preamble {
@@ -30,6 +33,8 @@ pub(crate) struct Preamble {
     pub stated_position: bool,
     /// The index of the first line after the preamble.
     pub next_line: usize,
+    /// The 1-based line of the board's top border or of the 手合割 line; 1 when implied.
+    pub position_line: usize,
 }
 
 /// A hand as written.
@@ -44,6 +49,12 @@ enum HandText {
 #[derive(Default)]
 struct Diagram {
     rows: Vec<[Option<Piece>; 9]>,
+    /// For each row, its line and the column of each cell's piece.
+    cells: Vec<(usize, [usize; 9])>,
+    /// The line and column of each side's hand (after `：`), Black first.
+    hand_at: [Option<(usize, usize)>; 2],
+    /// The line and column of the `後手番` line.
+    side_at: Option<(usize, usize)>,
     /// The lines of the top and bottom borders.
     top: Option<usize>,
     bottom: Option<usize>,
@@ -69,6 +80,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
         }
         if let Some((color, rest, at)) = hand_line(t) {
             let hand = read_hand(rest, n, column + at)?;
+            diagram.hand_at[color.index()] = Some((n, column + at));
             if diagram.hands[color.index()].replace(hand).is_some() {
                 return Err(RecordError::new(
                     n,
@@ -94,13 +106,15 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
                     "the board has more than 9 rows",
                 ));
             }
-            let row = read_row(t, diagram.rows.len() + 1, n, column)?;
+            let (row, columns) = read_row(t, diagram.rows.len() + 1, n, column)?;
             diagram.rows.push(row);
+            diagram.cells.push((n, columns));
             diagram.note(n);
         } else if is_file_numbers(t) {
             diagram.note(n);
         } else if let Some(color) = side_line(t) {
             diagram.side = Some(color);
+            diagram.side_at = Some((n, column));
             diagram.note(n);
         } else if let Some((name, value, at)) = header_line(t) {
             if name == "手数" && stated_length.is_none() {
@@ -115,10 +129,10 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
             break;
         }
     }
-    let (start, stated_position) = match (diagram.first, handicap) {
-        (Some(_), _) => (diagram.position()?, true),
-        (None, Some((n, column, name))) => (handicap_position(&name, n, column)?, true),
-        (None, None) => (parse_sfen(STARTPOS).expect("the start position"), false),
+    let (start, stated_position, position_line) = match (diagram.first, handicap) {
+        (Some(first), _) => (diagram.position()?, true, diagram.top.unwrap_or(first)),
+        (None, Some((n, column, name))) => (handicap_position(&name, n, column)?, true, n),
+        (None, None) => (parse_sfen(STARTPOS).expect("the start position"), false, 1),
     };
     Ok(Preamble {
         headers,
@@ -126,6 +140,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
         stated_length,
         stated_position,
         next_line,
+        position_line,
     })
 }
 
@@ -150,7 +165,10 @@ impl Diagram {
         Ok(())
     }
 
-    /// The position the diagram shows, checked by [`Position::new`]; errors at its last line.
+    /// The position the diagram shows, checked by [`Position::new`]; a fault is placed at the
+    /// piece it names ([`fault_square`]), at the hand holding a kind the set has too few of, at
+    /// the `後手番` line or else at the king in check when the side not to move is in check, and
+    /// at the diagram's last line otherwise.
     fn position(&self) -> Result<Position, RecordError> {
         let at_end = |message: String| RecordError::new(self.last, 1, message);
         if self.top.is_none() || self.bottom.is_none() {
@@ -169,8 +187,27 @@ impl Diagram {
         };
         let hands = [written(self.hands[0]), written(self.hands[1])];
         let side = self.side.unwrap_or(Color::Black);
-        let pos = Position::new(board, hands, side, 1)
-            .map_err(|e| at_end(format!("illegal position: {e}")))?;
+        let pos = Position::new(board, hands, side, 1).map_err(|e| {
+            let cell = |sq: Square| {
+                let (line, columns) = self.cells[sq.rank() as usize - 1];
+                (line, columns[9 - sq.file() as usize])
+            };
+            let king = |color| {
+                Square::all().find(|s| board[s.index()] == Some(Piece::new(color, PieceKind::King)))
+            };
+            let (line, column) = match e {
+                PositionError::TooManyPieces { kind, .. } => Color::ALL
+                    .into_iter()
+                    .find(|c| hands[c.index()].has(kind))
+                    .and_then(|c| self.hand_at[c.index()]),
+                PositionError::OpponentInCheck { color } => {
+                    self.side_at.or_else(|| king(color).map(cell))
+                }
+                _ => fault_square(&e, &board).map(cell),
+            }
+            .unwrap_or((self.last, 1));
+            RecordError::new(line, column, format!("illegal position: {e}"))
+        })?;
         let rest: Vec<Color> = Color::ALL
             .into_iter()
             .filter(|c| matches!(self.hands[c.index()], Some(HandText::Rest)))
@@ -237,8 +274,9 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
         let Some(c) = cur.bump() else {
             return Ok(HandText::Pieces(hand));
         };
-        let kind = piece_from_char(c)
-            .ok_or_else(|| RecordError::new(n, at, format!("unknown piece '{c}' in a hand")))?;
+        let kind = piece_from_char(c).ok_or_else(|| {
+            RecordError::new(n, at, format!("unknown piece '{}' in a hand", printable(c)))
+        })?;
         if !PieceKind::HAND.contains(&kind) {
             return Err(RecordError::new(n, at, format!("a hand cannot hold {c}")));
         }
@@ -248,7 +286,7 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
             cur.bump();
         }
         let digits = cur.since(&start);
-        let bad = || RecordError::new(n, count_at, format!("bad hand count '{digits}'"));
+        let bad = || RecordError::new(n, count_at, format!("bad hand count '{}'", excerpt(digits)));
         let count = kanji_count(digits).ok_or_else(bad)?;
         hand = hand
             .with_count(kind, hand.count(kind).saturating_add(count))
@@ -262,10 +300,11 @@ fn read_row(
     rank: usize,
     n: usize,
     column: usize,
-) -> Result<[Option<Piece>; 9], RecordError> {
+) -> Result<([Option<Piece>; 9], [usize; 9]), RecordError> {
     let mut cur = Cursor::new(t, column);
     cur.bump();
     let mut cells = Vec::with_capacity(9);
+    let mut columns = [column; 9];
     loop {
         let at = cur.column();
         let marker = match cur.bump() {
@@ -280,7 +319,10 @@ fn read_row(
             ' ' => Color::Black,
             'v' | 'V' => Color::White,
             c => {
-                let message = format!("row {rank}: '{c}' where ' ' or 'v' was expected");
+                let message = format!(
+                    "row {rank}: '{}' where ' ' or 'v' was expected",
+                    printable(c)
+                );
                 return Err(RecordError::new(n, at, message));
             }
         };
@@ -290,7 +332,10 @@ fn read_row(
             Some(c) => match piece_from_char(c) {
                 Some(kind) => Some(Piece::new(color, kind)),
                 None => {
-                    let message = format!("unknown piece '{c}' in row {rank} of the board");
+                    let message = format!(
+                        "unknown piece '{}' in row {rank} of the board",
+                        printable(c)
+                    );
                     return Err(RecordError::new(n, at, message));
                 }
             },
@@ -299,15 +344,19 @@ fn read_row(
                 return Err(RecordError::new(n, at, message));
             }
         };
+        if let Some(c) = columns.get_mut(cells.len()) {
+            *c = at;
+        }
         cells.push(cell);
     }
-    <[Option<Piece>; 9]>::try_from(cells).map_err(|cells| {
+    let cells = <[Option<Piece>; 9]>::try_from(cells).map_err(|cells| {
         let message = format!(
             "row {rank} of the board has {} cells, expected 9",
             cells.len()
         );
         RecordError::new(n, cur.column() - 1, message)
-    })
+    })?;
+    Ok((cells, columns))
 }
 
 /// The file numbers above the board: only digits and spaces.
@@ -390,8 +439,9 @@ fn handicap_position(name: &str, n: usize, column: usize) -> Result<Position, Re
     }
     let (_, ranks) = HANDICAPS.iter().find(|(h, _)| *h == key).ok_or_else(|| {
         let message = format!(
-            "unknown 手合割 '{name}' (without a board diagram, expected 平手 or a common \
-             handicap such as 香落ち or 二枚落ち)"
+            "unknown 手合割 '{}' (without a board diagram, expected 平手 or a common \
+             handicap such as 香落ち or 二枚落ち)",
+            excerpt(name)
         );
         RecordError::new(n, column, message)
     })?;

@@ -18,9 +18,12 @@
 //!
 //! A directory stands for every file inside it (recursively) that has a reader.
 
-use super::input::{read_record_file, InputError, RecordFormat, RECORD_EXTENSIONS};
+use super::input::{
+    read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
+};
+use crate::notation::excerpt::excerpt;
 use crate::notation::sfen::{
-    parse_sfen_record, parse_sfen_with_unchecked_moves, to_sfen, SfenError,
+    board_column, parse_sfen_record, parse_sfen_with_unchecked_moves, to_sfen, SfenError,
 };
 use crate::notation::usi::parse_usi_moves_syntax;
 use crate::search::Rules;
@@ -92,6 +95,9 @@ pub struct Problem {
     pub expected: Expected,
     /// Take the hands as written: the defender gets no remaining pieces.
     pub literal_hands: bool,
+    /// The 1-based column of the board in its line (1 for a record file), where a position
+    /// that is not a problem (no defender king) is reported.
+    pub board_column: usize,
 }
 
 /// A row that is not a problem: where, what the text was, and why.
@@ -143,6 +149,18 @@ pub enum CollectionError {
         /// The column.
         column: String,
     },
+    /// A line of a file's header that is not UTF-8.
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    NotUtf8 {
+        /// The file.
+        path: PathBuf,
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column of the first bad byte.
+        column: usize,
+        /// The bytes, in words.
+        message: String,
+    },
     /// No problem in any of the paths.
     #[error("no problems found in {0}")]
     NoProblems(String),
@@ -173,8 +191,11 @@ impl LoadOptions {
     }
 }
 
-/// A reader of one file format: the path (for sources), the file's text, the options.
-type Reader = fn(&Path, &str, &LoadOptions) -> Result<Vec<Row>, CollectionError>;
+/// A line of a collection file: its text, or the column and the bytes where it is not UTF-8.
+type Line<'a> = Result<&'a str, (usize, String)>;
+
+/// A reader of one file format: the path (for sources), the file's lines, the options.
+type Reader = fn(&Path, &[Line], &LoadOptions) -> Result<Vec<Row>, CollectionError>;
 
 /// The readers, by file extension. A new format is a new entry here.
 pub const READERS: &[(&str, Reader)] = &[("sfen", read_sfen_list), ("tsv", read_tsv)];
@@ -239,14 +260,8 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Vec<Row>, CollectionEr
         path: path.to_path_buf(),
     })?;
     let bytes = std::fs::read(path).map_err(io)?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        io(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("not UTF-8 text ({e})"),
-        ))
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    reader(path, text, options)
+    let lines: Vec<Line> = text_lines(&bytes).map(utf8_line).collect();
+    reader(path, &lines, options)
 }
 
 /// The problems of a record file (KIF, KI2, CSA), one a record; a file that cannot be read is
@@ -267,9 +282,12 @@ fn record_rows(
     let records = match read_record_file(path, format, utf8_by_name) {
         Ok(records) => records,
         Err(e) => {
-            let line = match &e {
-                InputError::Record { error, .. } => error.line,
-                _ => 1,
+            let (line, message) = match e {
+                InputError::Record { error, .. } => (
+                    error.line,
+                    format!("column {}: {}", error.column, error.message),
+                ),
+                e => (1, e.to_string()),
             };
             return vec![Err(RowError {
                 source: Source {
@@ -278,7 +296,7 @@ fn record_rows(
                 },
                 id: Some(stem),
                 text: String::new(),
-                message: e.to_string(),
+                message,
             })];
         }
     };
@@ -292,21 +310,24 @@ fn record_rows(
                 (Some(_), Rules::Game) => Expected::AnyMate,
                 (None, _) => Expected::Unspecified,
             };
+            let id = if several {
+                format!("{stem}#{}", i + 1)
+            } else {
+                stem.clone()
+            };
+            let source = Source {
+                file: path.to_path_buf(),
+                line: record.position_line,
+            };
             Ok(Problem {
-                id: if several {
-                    format!("{stem}#{}", i + 1)
-                } else {
-                    stem.clone()
-                },
-                source: Source {
-                    file: path.to_path_buf(),
-                    line: 1,
-                },
+                id,
+                source,
                 text: to_sfen(&record.start),
                 line: (options.solution_moves && !record.moves.is_empty()).then_some(record.moves),
                 position: record.start,
                 expected,
                 literal_hands: false,
+                board_column: 1,
             })
         })
         .collect()
@@ -322,20 +343,22 @@ fn default_id(path: &Path, line: usize) -> String {
 }
 
 /// Reads the position of a row, and under `solution_moves` the moves after it apart (`None`
-/// when there are none); `column` is the 1-based column of the text in its line, so the fault
-/// is reported where it stands in the file.
+/// when there are none), and the column of its board; `column` is the 1-based column of the
+/// text in its line, so the fault is reported where it stands in the file.
 fn parse_position(
     text: &str,
     column: usize,
     solution_moves: bool,
-) -> Result<(Position, Option<Vec<Move>>), String> {
+) -> Result<(Position, Option<Vec<Move>>, usize), String> {
     let parsed = if solution_moves {
         parse_sfen_with_unchecked_moves(text)
             .map(|(start, moves)| (start, Some(moves).filter(|m| !m.is_empty())))
     } else {
         parse_sfen_record(text).map(|r| (r.end_position(), None))
     };
-    parsed.map_err(|SfenError { column: c, fault }| format!("column {}: {fault}", column + c - 1))
+    let (position, line) = parsed
+        .map_err(|SfenError { column: c, fault }| format!("column {}: {fault}", column + c - 1))?;
+    Ok((position, line, column + board_column(text) - 1))
 }
 
 /// A mate length: a positive odd number of plies (the attacker moves first and last).
@@ -345,28 +368,45 @@ fn parse_length(text: &str) -> Result<usize, String> {
         Ok(n) => Err(format!(
             "a mate length is an odd number of plies, found {n}"
         )),
-        Err(_) => Err(format!("'{text}' is not a number of plies")),
+        Err(_) => Err(format!("'{}' is not a number of plies", excerpt(text))),
     }
 }
 
 fn read_sfen_list(
     path: &Path,
-    text: &str,
+    lines: &[Line],
     options: &LoadOptions,
 ) -> Result<Vec<Row>, CollectionError> {
     let mut rows = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
+    for (i, line) in lines.iter().enumerate() {
         let source = Source {
             file: path.to_path_buf(),
             line: i + 1,
         };
+        let line = match line {
+            Ok(line) => line,
+            Err((column, message)) => {
+                rows.push(Err(not_utf8(source, *column, message)));
+                continue;
+            }
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
         rows.push(sfen_row(line, source, options.solution_moves));
     }
     Ok(rows)
+}
+
+/// The error of a row with bytes that are not UTF-8.
+fn not_utf8(source: Source, column: usize, message: &str) -> RowError {
+    RowError {
+        source,
+        id: None,
+        text: String::new(),
+        message: format!("column {column}: {message}"),
+    }
 }
 
 /// One line of a `.sfen` list: the position, then an optional `# word word…` trailer.
@@ -397,12 +437,13 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
                 ("nomate-within", Some(v)) => v
                     .parse()
                     .map(|n| Word::Expect(Expected::NoMateWithin(n)))
-                    .map_err(|_| format!("'{v}' is not a number of plies")),
+                    .map_err(|_| format!("'{}' is not a number of plies", excerpt(v))),
                 ("hands", Some("literal")) => Ok(Word::LiteralHands(true)),
                 ("hands", Some("complete")) => Ok(Word::LiteralHands(false)),
                 _ => Err(format!(
-                    "unknown trailer word '{word}' (expected id=NAME, mate=N, mate, nomate, \
-                     nomate-within=N or hands=literal)"
+                    "unknown trailer word '{}' (expected id=NAME, mate=N, mate, nomate, \
+                     nomate-within=N or hands=literal)",
+                    excerpt(word)
                 )),
             };
             match parsed {
@@ -421,7 +462,7 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
         None => parse_position(sfen, 1, solution_moves),
     };
     match position {
-        Ok((position, line)) => Ok(Problem {
+        Ok((position, line, board_column)) => Ok(Problem {
             id: id.unwrap_or_else(|| default_id(&source.file, source.line)),
             source,
             text: sfen.trim().to_string(),
@@ -429,6 +470,7 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
             line,
             expected,
             literal_hands,
+            board_column,
         }),
         Err(message) => Err(RowError {
             source,
@@ -482,12 +524,24 @@ struct TsvColumns {
     solution_moves: bool,
 }
 
-fn read_tsv(path: &Path, text: &str, options: &LoadOptions) -> Result<Vec<Row>, CollectionError> {
-    let mut lines = text.lines().enumerate();
+fn read_tsv(
+    path: &Path,
+    lines: &[Line],
+    options: &LoadOptions,
+) -> Result<Vec<Row>, CollectionError> {
+    let mut lines = lines.iter().enumerate();
     let header: Vec<&str> = loop {
         match lines.next() {
-            Some((_, l)) if l.trim().is_empty() || l.starts_with('#') => continue,
-            Some((_, l)) => break l.split('\t').map(str::trim).collect(),
+            Some((_, Ok(l))) if l.trim().is_empty() || l.starts_with('#') => continue,
+            Some((_, Ok(l))) => break l.split('\t').map(str::trim).collect(),
+            Some((i, Err((column, message)))) => {
+                return Err(CollectionError::NotUtf8 {
+                    path: path.to_path_buf(),
+                    line: i + 1,
+                    column: *column,
+                    message: message.clone(),
+                })
+            }
             None => return Ok(Vec::new()),
         }
     };
@@ -512,13 +566,20 @@ fn read_tsv(path: &Path, text: &str, options: &LoadOptions) -> Result<Vec<Row>, 
     };
     let mut rows = Vec::new();
     for (i, line) in lines {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
         let source = Source {
             file: path.to_path_buf(),
             line: i + 1,
         };
+        let line = match line {
+            Ok(line) => line,
+            Err((column, message)) => {
+                rows.push(Err(not_utf8(source, *column, message)));
+                continue;
+            }
+        };
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
         rows.push(tsv_row(line, source, &columns));
     }
     Ok(rows)
@@ -535,21 +596,22 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
         text: text.to_string(),
         message,
     };
-    if fields.len() > columns.width {
-        return Err(fail(format!(
-            "{} fields, the header names {}",
-            fields.len(),
-            columns.width
-        )));
-    }
     let column_of = |c: usize| {
         1 + fields[..c.min(fields.len())]
             .iter()
             .map(|f| f.chars().count() + 1)
             .sum::<usize>()
     };
+    if fields.len() > columns.width {
+        return Err(fail(format!(
+            "column {}: {} fields, the header names {}",
+            column_of(columns.width),
+            fields.len(),
+            columns.width
+        )));
+    }
     let raw = |c: usize| fields.get(c).copied().unwrap_or("");
-    let (position, mut line) = parse_position(
+    let (position, mut line, board_column) = parse_position(
         raw(columns.sfen),
         column_of(columns.sfen),
         columns.solution_moves,
@@ -570,7 +632,16 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
         })?;
         line = Some(moves);
     }
-    let expected = tsv_expected(field(columns.expect), field(columns.length)).map_err(fail)?;
+    let expected = tsv_expected(field(columns.expect), field(columns.length)).map_err(|e| {
+        // A length that is not one is the length's fault, any other the expect field's.
+        let length = field(columns.length);
+        let at = match (columns.length, columns.expect) {
+            (Some(c), _) if !length.is_empty() && parse_length(length).is_err() => column_of(c),
+            (_, Some(c)) | (Some(c), None) => column_of(c),
+            (None, None) => 1,
+        };
+        fail(format!("column {at}: {e}"))
+    })?;
     Ok(Problem {
         id: id.map_or_else(|| default_id(&source.file, source.line), str::to_string),
         source: source.clone(),
@@ -579,6 +650,7 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
         line,
         expected,
         literal_hands: field(columns.hands).starts_with("literal"),
+        board_column,
     })
 }
 
@@ -596,200 +668,17 @@ fn tsv_expected(expect: &str, length: &str) -> Result<Expected, String> {
         (e, None) if e.starts_with("nomate-within-") => e["nomate-within-".len()..]
             .parse()
             .map(Expected::NoMateWithin)
-            .map_err(|_| format!("'{e}': expected nomate-within-N")),
+            .map_err(|_| format!("'{}': expected nomate-within-N", excerpt(e))),
         ("nomate", Some(n)) => Err(format!("expect is nomate but the length is {n}")),
         (e, Some(n)) if e.starts_with("nomate-within-") => {
-            Err(format!("expect is {e} but the length is {n}"))
+            Err(format!("expect is {} but the length is {n}", excerpt(e)))
         }
         (e, _) => Err(format!(
-            "unknown expect '{e}' (expected mate, nomate or nomate-within-N)"
+            "unknown expect '{}' (expected mate, nomate or nomate-within-N)",
+            excerpt(e)
         )),
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const MATE1: &str = "4k4/9/4P4/9/9/9/9/9/9 b G 1";
-
-    #[test]
-    fn a_sfen_trailer_names_the_id_and_the_expected_result() {
-        let src = Source {
-            file: "x.sfen".into(),
-            line: 3,
-        };
-        let p = sfen_row(&format!("{MATE1} # id=m1 mate=1"), src.clone(), false).unwrap();
-        assert_eq!((p.id.as_str(), p.expected), ("m1", Expected::Mate(1)));
-        let p = sfen_row(
-            &format!("sfen {MATE1} # nomate hands=literal"),
-            src.clone(),
-            false,
-        )
-        .unwrap();
-        assert_eq!(p.expected, Expected::NoMate);
-        assert!(p.literal_hands);
-        assert_eq!(p.id, "x:3");
-        let p = sfen_row(&format!("{MATE1} # nomate-within=5"), src.clone(), false).unwrap();
-        assert_eq!(p.expected, Expected::NoMateWithin(5));
-    }
-
-    #[test]
-    fn a_bad_row_names_the_column_of_its_fault() {
-        let src = Source {
-            file: "x.sfen".into(),
-            line: 7,
-        };
-        let e = sfen_row("4k4/9/4P4/9/9/9/9/9/9 x G 1", src.clone(), false).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "x.sfen:7: column 23: side to move must be 'b' or 'w', found 'x'"
-        );
-        let e = sfen_row(&format!("{MATE1} # mate=4"), src.clone(), false).unwrap_err();
-        assert!(
-            e.message.starts_with("column 31: a mate length is an odd"),
-            "{e}"
-        );
-        let e = sfen_row(&format!("{MATE1} # mat=3"), src, false).unwrap_err();
-        assert!(e.message.contains("unknown trailer word 'mat=3'"), "{e}");
-    }
-
-    #[test]
-    fn a_tsv_fault_is_placed_in_the_line() {
-        let cols = TsvColumns {
-            width: 3,
-            sfen: 1,
-            id: Some(0),
-            length: Some(2),
-            expect: None,
-            hands: None,
-            line: None,
-            solution_moves: false,
-        };
-        let src = Source {
-            file: "c.tsv".into(),
-            line: 2,
-        };
-        let e = tsv_row("ab\t4k4/9/4P4/9/9/9/9/9/9 x G 1\t1", src.clone(), &cols).unwrap_err();
-        assert_eq!(
-            e.message,
-            "column 26: side to move must be 'b' or 'w', found 'x'"
-        );
-        assert_eq!(e.id.as_deref(), Some("ab"));
-        let p = tsv_row(&format!("ab\t{MATE1}\t"), src, &cols).unwrap();
-        assert_eq!(p.expected, Expected::Unspecified);
-    }
-
-    #[test]
-    fn for_check_a_row_gives_its_intended_solution_unplayed() {
-        let src = Source {
-            file: "x.sfen".into(),
-            line: 1,
-        };
-        let mate1 = crate::notation::sfen::parse_sfen(MATE1).unwrap();
-        let text = format!("{MATE1} moves G*5b # id=a");
-        let p = sfen_row(&text, src.clone(), true).unwrap();
-        assert_eq!(p.position, mate1);
-        assert_eq!(p.line.unwrap()[0].to_string(), "G*5b");
-        let p = sfen_row(&text, src.clone(), false).unwrap();
-        assert!(p.line.is_none() && p.position != mate1);
-        let cols = TsvColumns {
-            width: 3,
-            sfen: 1,
-            id: Some(0),
-            length: None,
-            expect: None,
-            hands: None,
-            line: Some(2),
-            solution_moves: true,
-        };
-        let p = tsv_row(&format!("a\t{MATE1}\tG*5b"), src.clone(), &cols).unwrap();
-        assert_eq!((p.position, p.line.unwrap().len()), (mate1, 1));
-        let p = tsv_row(&format!("a\t{MATE1}\t"), src.clone(), &cols).unwrap();
-        assert!(p.line.is_none());
-        let e = tsv_row(&format!("a\t{MATE1}\tG*5b 5a5x"), src.clone(), &cols).unwrap_err();
-        assert_eq!(
-            e.message,
-            "column 36: '5a5x' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)"
-        );
-        let e = tsv_row(&format!("a\t{MATE1} moves G*5b\tG*5b"), src, &cols).unwrap_err();
-        assert!(e.message.starts_with("both"), "{}", e.message);
-    }
-
-    #[test]
-    fn expect_and_length_combine() {
-        assert_eq!(tsv_expected("mate", "3"), Ok(Expected::Mate(3)));
-        assert_eq!(tsv_expected("", "69"), Ok(Expected::Mate(69)));
-        assert_eq!(tsv_expected("mate", ""), Ok(Expected::AnyMate));
-        assert_eq!(tsv_expected("nomate", ""), Ok(Expected::NoMate));
-        assert_eq!(
-            tsv_expected("nomate-within-5", ""),
-            Ok(Expected::NoMateWithin(5))
-        );
-        assert_eq!(tsv_expected("", ""), Ok(Expected::Unspecified));
-        assert!(tsv_expected("nomate", "3").is_err());
-        assert!(tsv_expected("mates", "3").is_err());
-        assert!(tsv_expected("", "x").is_err());
-    }
-
-    #[test]
-    fn the_reference_collections_load_as_they_are() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/problems");
-        if !dir.is_dir() {
-            return;
-        }
-        for (file, rules, rows, column_sample) in [
-            (
-                "zuko.tsv",
-                Rules::Game,
-                103,
-                ("zuko-007", Expected::Mate(15)),
-            ),
-            (
-                "zuko.tsv",
-                Rules::Tsume,
-                103,
-                ("zuko-007", Expected::Mate(13)),
-            ),
-            (
-                "short.tsv",
-                Rules::Game,
-                66,
-                ("pawn-drop-no-mate", Expected::NoMateWithin(5)),
-            ),
-            (
-                "short.tsv",
-                Rules::Tsume,
-                66,
-                ("futile-drops-60", Expected::Mate(1)),
-            ),
-            (
-                "microcosmos.tsv",
-                Rules::Game,
-                1,
-                ("microcosmos", Expected::Mate(1525)),
-            ),
-            (
-                "zuko-lines.tsv",
-                Rules::Game,
-                11,
-                ("zuko-100", Expected::Mate(611)),
-            ),
-        ] {
-            let options = LoadOptions {
-                rules,
-                length_column: None,
-                solution_moves: false,
-            };
-            let loaded = load(&dir.join(file), &options).unwrap();
-            assert_eq!(loaded.len(), rows, "{file}");
-            let problems: Vec<Problem> = loaded
-                .into_iter()
-                .collect::<Result<_, _>>()
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
-            let (id, expected) = column_sample;
-            let p = problems.iter().find(|p| p.id == id).unwrap();
-            assert_eq!(p.expected, expected, "{file} {id} {rules:?}");
-        }
-    }
-}
+mod tests;
