@@ -5,6 +5,7 @@ pub mod check;
 pub mod collection;
 pub mod input;
 pub mod perft;
+pub mod selfcheck;
 pub mod solve;
 pub mod usi;
 pub mod verify;
