@@ -146,7 +146,8 @@ pub enum Command {
     /// Rules of the game only (minimax length, every defence counted); tsume rules are not
     /// compared. The answers must agree: a df-pn mate of at most 7 plies is the bounded search's
     /// shortest, a longer mate or no mate is none within 7; every df-pn line is also replayed.
-    /// A search stopped by its limit is counted as unknown, not compared. Position i depends
+    /// When the whole df-pn search reaches its limit, df-pn bounded to 7 plies answers instead;
+    /// a search stopped by its limit is counted as unknown, not compared. Position i depends
     /// only on the seed and i, not on --jobs.
     ///
     /// Exit codes: 0 every answer agrees, 1 a disagreement (each printed with its SFEN and both
@@ -161,11 +162,12 @@ pub enum Command {
         /// Positions solved at once (default: the number of cores).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         jobs: Option<u64>,
-        /// Stop df-pn on a position after this many nodes (the position is then unknown).
+        /// Stop df-pn's whole search of a position after this many nodes; df-pn bounded to 7
+        /// plies then answers, under the same limit (unknown if it too reaches it).
         #[arg(long, value_name = "N", default_value_t = 100_000,
               value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
-        /// Stop df-pn on a position after this many seconds (the position is then unknown).
+        /// Stop each df-pn search of a position after this many seconds (as for --nodes).
         #[arg(long, value_name = "S", value_parser = parse_seconds)]
         time: Option<Duration>,
         /// df-pn's transposition table per position, in megabytes (memory is about jobs × hash).

@@ -46,7 +46,8 @@ pub struct Case {
     pub dfpn_fell_back: bool,
     /// The bounded search's answer.
     pub bounded: Bounded,
-    /// For a df-pn mate: why its line failed the replay check, if it did.
+    /// For a df-pn mate: why its line failed the replay check, if it did (or that a search
+    /// panicked).
     pub replay_fault: Option<String>,
     /// The features of the position and of df-pn's line.
     pub features: Features,
@@ -167,6 +168,22 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
         features,
         dfpn_cost,
         bounded_cost,
+    }
+}
+
+/// The record of position `index` when a search panicked on it (the message has gone to
+/// standard error): a disagreement, so that the position is printed.
+pub fn panicked(seed: u64, index: u64) -> Case {
+    Case {
+        index,
+        sfen: to_sfen(&random_problem(seed, index)),
+        dfpn: Dfpn::Unknown,
+        dfpn_fell_back: false,
+        bounded: Bounded::GaveUp,
+        replay_fault: Some("a search panicked on this position".to_string()),
+        features: Features::default(),
+        dfpn_cost: (0, Duration::ZERO),
+        bounded_cost: (0, Duration::ZERO),
     }
 }
 

@@ -81,7 +81,10 @@ pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit
         (0..req.count)
             .into_par_iter()
             .map(|i| {
-                let case = compare::check_one(req.seed, i, &options, req.bounded_nodes);
+                let case = std::panic::catch_unwind(|| {
+                    compare::check_one(req.seed, i, &options, req.bounded_nodes)
+                })
+                .unwrap_or_else(|_| compare::panicked(req.seed, i));
                 if case.agreement() == Agreement::Disagree {
                     bar.println(format!("disagreement: position {i}: {}", case.sfen));
                 }

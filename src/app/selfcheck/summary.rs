@@ -69,7 +69,7 @@ pub struct Disagreement {
     pub dfpn: String,
     /// The bounded search's answer: `mate N`, `no mate within 7` or `gave up`.
     pub bounded: String,
-    /// Why df-pn's line failed the replay check, if it did.
+    /// Why df-pn's line failed the replay check (or that a search panicked), if so.
     pub replay_fault: Option<String>,
 }
 
@@ -183,7 +183,7 @@ impl Summary {
             let _ = writeln!(out, "  df-pn:   {}", d.dfpn);
             let _ = writeln!(out, "  bounded: {}", d.bounded);
             if let Some(fault) = &d.replay_fault {
-                let _ = writeln!(out, "  the df-pn line failed its replay: {fault}");
+                let _ = writeln!(out, "  fault:   {fault}");
             }
         }
         let _ = writeln!(
@@ -240,5 +240,73 @@ impl Summary {
             self.bounded_seconds,
             self.bounded_nodes
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::selfcheck::compare::{panicked, Features};
+    use crate::notation::usi::parse_usi_move_syntax;
+
+    fn request() -> SelfcheckRequest {
+        SelfcheckRequest {
+            count: 3,
+            seed: 5,
+            jobs: None,
+            nodes: 1,
+            time: None,
+            hash_mb: 1,
+            bounded_nodes: 1,
+            json: false,
+            quiet: true,
+        }
+    }
+
+    #[test]
+    fn a_disagreement_is_printed_with_its_position_and_both_answers() {
+        let agreeing = Case {
+            bounded: Bounded::NoMateWithin,
+            dfpn: Dfpn::NoMate,
+            replay_fault: None,
+            features: Features {
+                promotion: true,
+                ..Features::default()
+            },
+            ..panicked(5, 0)
+        };
+        let wrong = Case {
+            bounded: Bounded::Mate(3),
+            dfpn: Dfpn::Mate {
+                length: 5,
+                line: vec![parse_usi_move_syntax("G*5b").unwrap()],
+            },
+            replay_fault: None,
+            ..panicked(5, 1)
+        };
+        let crashed = panicked(5, 2);
+        let cases = [agreeing, wrong.clone(), crashed.clone()];
+        let summary = Summary::of(&request(), 1, &cases, Duration::from_secs(2));
+        assert_eq!(summary.disagreements.len(), 2);
+        assert_eq!(summary.proven_no_mates, 1);
+        assert_eq!(summary.features.promotion, 1);
+        let mut out = Vec::new();
+        summary.print(&mut out);
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[..7],
+            [
+                format!("disagreement: position 1: {}", wrong.sfen).as_str(),
+                "  df-pn:   mate 5: G*5b",
+                "  bounded: mate 3",
+                format!("disagreement: position 2: {}", crashed.sfen).as_str(),
+                "  df-pn:   unknown",
+                "  bounded: gave up",
+                "  fault:   a search panicked on this position",
+            ]
+        );
+        assert!(text.contains("\ndisagreements: 2\n"), "{text}");
+        assert!(text.contains("\nno mate within 7: 1 (df-pn: 0 longer mates, 1 no mate"));
     }
 }
