@@ -147,6 +147,52 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
         threads: u64,
     },
+    /// Check the solver against a second, plain algorithm: generate seeded random tsume
+    /// positions (Black attacks, White holds the remaining pieces) and solve each with df-pn and
+    /// with a bounded AND/OR search of every legal check and every legal reply up to 7 plies.
+    ///
+    /// Rules of the game only (minimax length, every defence counted); tsume rules are not
+    /// compared. The answers must agree: a df-pn mate of at most 7 plies is the bounded search's
+    /// shortest, a longer mate or no mate is none within 7; every df-pn line is also replayed.
+    /// When the whole df-pn search reaches its limit, df-pn bounded to 7 plies answers instead;
+    /// a search stopped by its limit is counted as unknown, not compared. Position i depends
+    /// only on the seed and i, not on --jobs.
+    ///
+    /// Exit codes: 0 every answer agrees, 1 a disagreement (each printed with its SFEN and both
+    /// answers), 2 bad arguments, 4 internal error.
+    Selfcheck {
+        /// How many random positions.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        random: u64,
+        /// The seed of the positions.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Positions solved at once (default: the number of cores).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        jobs: Option<u64>,
+        /// Stop df-pn's whole search of a position after this many nodes; df-pn bounded to 7
+        /// plies then answers, under the same limit (unknown if it too reaches it).
+        #[arg(long, value_name = "N", default_value_t = 100_000,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Stop each df-pn search of a position after this many seconds (as for --nodes).
+        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        time: Option<Duration>,
+        /// df-pn's transposition table per position, in megabytes (memory is about jobs × hash).
+        #[arg(long, value_name = "MB", default_value_t = 16,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        hash: u64,
+        /// Stop the bounded search on a position after this many nodes (then unknown).
+        #[arg(long, value_name = "N", default_value_t = 20_000_000,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        bounded_nodes: u64,
+        /// Print the summary as a JSON object.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar.
+        #[arg(long, short)]
+        quiet: bool,
+    },
     /// Run as a USI mate engine for shogi GUIs: read USI commands on standard input, answer
     /// `go mate` with one `checkmate` line on standard output.
     ///

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
 use tsume::app::check::command::{CheckError, CheckRequest};
 use tsume::app::check::CheckSettings;
+use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::{VerifyError, VerifyRequest};
 use tsume::app::AppError;
@@ -151,6 +152,33 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             finish(
                 tsume::app::bench::run(&req, &mut out).map(|v| v as u8),
                 VerifyError::exit_code,
+            )
+        }
+        Command::Selfcheck {
+            random,
+            seed,
+            jobs,
+            nodes,
+            time,
+            hash,
+            bounded_nodes,
+            json,
+            quiet,
+        } => {
+            let req = SelfcheckRequest {
+                count: random,
+                seed,
+                jobs: jobs.map(|j| j as usize),
+                nodes,
+                time,
+                hash_mb: usize::try_from(hash).unwrap_or(usize::MAX),
+                bounded_nodes,
+                json,
+                quiet,
+            };
+            finish(
+                tsume::app::selfcheck::run(&req, &mut out).map(|v| v as u8),
+                AppError::exit_code,
             )
         }
         Command::Usi { search } => {

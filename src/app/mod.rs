@@ -6,6 +6,7 @@ pub mod collection;
 pub mod input;
 pub mod interrupt;
 pub mod perft;
+pub mod selfcheck;
 pub mod solve;
 pub mod usi;
 pub mod verify;

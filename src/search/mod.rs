@@ -1,5 +1,7 @@
-//! The mate search: df-pn with a transposition table, the shortest-mate loop and the main line.
+//! The mate search: df-pn with a transposition table, the shortest-mate loop and the main line;
+//! and a plain bounded AND/OR search to hold df-pn to ([`bounded`]).
 
+pub mod bounded;
 mod dfpn;
 pub mod futile;
 mod line;

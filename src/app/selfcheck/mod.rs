@@ -1,0 +1,112 @@
+//! `tsume selfcheck`: df-pn against a plain bounded AND/OR search on seeded random tsume
+//! positions, under the rules of the game.
+//!
+//! Each position is solved by the real solver (the entry point of `solve --rules game`, with a
+//! node limit) and by [`crate::search::bounded`] up to [`MAX_PLIES`] plies. They agree when
+//! df-pn's mate of L ≤ 7 plies is the bounded search's shortest mate, and when df-pn's longer mate
+//! or proven no-mate is no mate within 7 plies for the bounded search. Every df-pn line is also
+//! replayed through the rules. A search stopped by its limit is counted, not compared.
+
+pub mod compare;
+pub mod generate;
+mod summary;
+
+pub use compare::{Agreement, Case, Dfpn, MAX_PLIES};
+pub use summary::Summary;
+
+use super::verify::{progress_bar, SEARCH_STACK};
+use super::AppError;
+use crate::search::{Limits, Options, Rules};
+use rayon::prelude::*;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// What `selfcheck` was asked.
+#[derive(Clone, Debug)]
+pub struct SelfcheckRequest {
+    /// How many random positions.
+    pub count: u64,
+    /// The run's seed: position `i` depends only on it and `i`.
+    pub seed: u64,
+    /// Positions solved at once (default: the number of cores).
+    pub jobs: Option<usize>,
+    /// df-pn's node limit per position.
+    pub nodes: u64,
+    /// df-pn's time limit per position.
+    pub time: Option<Duration>,
+    /// df-pn's table size per position, in megabytes.
+    pub hash_mb: usize,
+    /// The bounded search's node budget per position.
+    pub bounded_nodes: u64,
+    /// Print the summary as JSON.
+    pub json: bool,
+    /// No progress bar.
+    pub quiet: bool,
+}
+
+/// The exit code: 0 every compared position agrees, 1 some disagreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SelfcheckExit {
+    /// Every compared answer agrees.
+    Agree = 0,
+    /// Some position's answers differ, or a df-pn line failed its replay.
+    Disagree = 1,
+}
+
+/// Runs the comparison on `req.count` positions and prints each disagreement and the summary.
+pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit, AppError> {
+    let threads = req
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(SEARCH_STACK)
+        .thread_name(|i| format!("selfcheck-{i}"))
+        .build()
+        .map_err(|e| AppError::Internal(format!("cannot start the worker threads: {e}")))?;
+    let options = Options {
+        rules: Rules::Game,
+        hash_mb: req.hash_mb,
+        limits: Limits {
+            nodes: Some(req.nodes),
+            time: req.time,
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let bar = progress_bar(usize::try_from(req.count).unwrap_or(usize::MAX), req.quiet);
+    let start = Instant::now();
+    let cases: Vec<Case> = pool.install(|| {
+        (0..req.count)
+            .into_par_iter()
+            .map(|i| {
+                let case = std::panic::catch_unwind(|| {
+                    compare::check_one(req.seed, i, &options, req.bounded_nodes)
+                })
+                .unwrap_or_else(|_| compare::panicked(req.seed, i));
+                if case.agreement() == Agreement::Disagree {
+                    bar.println(format!("disagreement: position {i}: {}", case.sfen));
+                }
+                bar.inc(1);
+                case
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let summary = Summary::of(req, threads, &cases, start.elapsed());
+    if req.json {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&summary).expect("serialise")
+        );
+    } else {
+        summary.print(out);
+    }
+    Ok(if summary.disagreements.is_empty() {
+        SelfcheckExit::Agree
+    } else {
+        SelfcheckExit::Disagree
+    })
+}
