@@ -6,7 +6,9 @@
 //! 2. `to_sfen` then `parse_sfen` gives back any legal position (board, hands, side to move and
 //!    move number) with the same keys;
 //! 3. hand superiority (`Hand::covers`, which the transposition table uses to reuse proofs and
-//!    disproofs) is a partial order that agrees with comparing the counts kind by kind.
+//!    disproofs) is a partial order that agrees with comparing the counts kind by kind, and
+//!    `max_each` / `min_each` (which combine the hands of children's proofs and disproofs) are
+//!    its least upper and greatest lower bounds.
 
 use proptest::prelude::*;
 use tsume::notation::sfen::{parse_sfen, startpos, to_sfen};
@@ -260,8 +262,32 @@ proptest! {
     ) {
         for (x, y) in [(a, b), (b, a), (a, reduced(a, less)), (reduced(a, less), a)] {
             prop_assert_eq!(x.covers(y), counts_cover(x, y), "{:?} covers {:?}", x, y);
-            prop_assert!(x.max_each(y).covers(x) && x.max_each(y).covers(y));
-            prop_assert!(x.covers(x.min_each(y)) && y.covers(x.min_each(y)));
+        }
+    }
+
+    #[test]
+    fn max_each_and_min_each_are_the_least_upper_and_greatest_lower_bounds(
+        a in hand(),
+        b in hand(),
+        more in prop::array::uniform7(0u8..=2),
+    ) {
+        let (upper, lower) = (a.max_each(b), a.min_each(b));
+        prop_assert!(upper.covers(a) && upper.covers(b));
+        prop_assert!(a.covers(lower) && b.covers(lower));
+        for k in PieceKind::HAND {
+            prop_assert_eq!(upper.count(k), a.count(k).max(b.count(k)));
+            prop_assert_eq!(lower.count(k), a.count(k).min(b.count(k)));
+        }
+        // A bound that is tighter in any kind is no bound.
+        for k in PieceKind::HAND {
+            if upper.count(k) > more[k.index()] {
+                let below = upper.with_count(k, upper.count(k) - 1 - more[k.index()]).unwrap();
+                prop_assert!(!(below.covers(a) && below.covers(b)));
+            }
+            if lower.count(k) + more[k.index()] < Hand::capacity(k) {
+                let above = lower.with_count(k, lower.count(k) + 1 + more[k.index()]).unwrap();
+                prop_assert!(!(a.covers(above) && b.covers(above)));
+            }
         }
     }
 }
