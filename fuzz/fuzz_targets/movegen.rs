@@ -364,7 +364,7 @@ fn as_set(list: &MoveList, what: &str, pos: &Position) -> BTreeSet<u16> {
     set
 }
 
-fn names(moves: &BTreeSet<u16>, all: &[Move]) -> Vec<String> {
+fn names(moves: &BTreeSet<u16>, all: &[Move]) -> BTreeSet<String> {
     all.iter()
         .filter(|m| moves.contains(&m.raw()))
         .map(|m| m.to_string())
