@@ -69,9 +69,13 @@ pub enum PieceCounts {
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     captured: Option<Piece>,
+    ply: u32,
     board_key: u64,
     hand_key: u64,
 }
+
+// The move number fits beside the captured piece: an undo is three words.
+const _: () = assert!(std::mem::size_of::<Undo>() == 24);
 
 /// A shogi position. The board key (pieces on squares and the side to move) is kept apart from
 /// the hand key, so a table can key on the board and compare hands separately.
@@ -222,7 +226,7 @@ impl Position {
         self.kings[color.index()]
     }
 
-    /// The move number (1 for the first move), as in SFEN.
+    /// The move number (1 for the first move), as in SFEN. It stops at `u32::MAX`.
     #[inline]
     pub fn ply(&self) -> u32 {
         self.ply
@@ -456,6 +460,7 @@ impl Position {
         let to = m.to();
         let undo = Undo {
             captured: self.board[to.index()],
+            ply: self.ply,
             board_key: self.board_key,
             hand_key: self.hand_key,
         };
@@ -482,7 +487,8 @@ impl Position {
         }
         self.side = !us;
         self.board_key ^= zobrist::SIDE;
-        self.ply += 1;
+        // The move number stops at its largest value (a text may start there) rather than wrap.
+        self.ply = self.ply.saturating_add(1);
         undo
     }
 
@@ -509,7 +515,7 @@ impl Position {
             }
         }
         self.side = us;
-        self.ply -= 1;
+        self.ply = undo.ply;
         self.board_key = undo.board_key;
         self.hand_key = undo.hand_key;
     }

@@ -63,12 +63,25 @@ use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
 
-/// The lines of a record file's text, without a leading BOM.
+/// The lines of a record file's text, without a leading BOM. A line ends at CR LF, LF or a lone
+/// CR (as in files from old Macintosh editors), so no line read holds a line break.
 pub(crate) fn split_lines(text: &str) -> Vec<&str> {
-    text.strip_prefix('\u{feff}')
-        .unwrap_or(text)
-        .lines()
-        .collect()
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = Vec::new();
+    while !rest.is_empty() {
+        let Some(end) = rest.find(['\r', '\n']) else {
+            lines.push(rest);
+            break;
+        };
+        lines.push(&rest[..end]);
+        let width = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            1
+        };
+        rest = &rest[end + width..];
+    }
+    lines
 }
 
 /// The column of the first character of `line` that is not white space, and that character on.
