@@ -13,45 +13,8 @@ use tsume::notation::sfen::{startpos, to_sfen};
 use tsume::shogi::movegen::{check_moves, legal_move_list};
 use tsume::shogi::{Color, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
-/// SplitMix64: a tiny, fast, well-mixed generator.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`; `n` must be positive.
-    pub fn below(&mut self, n: usize) -> usize {
-        assert!(n > 0);
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
-        lo + self.below(hi - lo + 1)
-    }
-
-    /// True with probability `percent` / 100.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    /// One element of a non-empty slice.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+/// SplitMix64, the generator `tsume selfcheck` uses.
+pub use tsume::app::selfcheck::generate::Rng;
 
 /// The kinds of generated position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

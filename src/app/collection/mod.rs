@@ -377,26 +377,36 @@ fn read_sfen_list(
     lines: &[Line],
     options: &LoadOptions,
 ) -> Result<Vec<Row>, CollectionError> {
+    Ok(collect_rows(
+        path,
+        lines.iter().enumerate(),
+        |line, source| {
+            let trimmed = line.trim();
+            let skip = trimmed.is_empty() || trimmed.starts_with('#');
+            (!skip).then(|| sfen_row(line, source, options.solution_moves))
+        },
+    ))
+}
+
+/// The rows of `lines` (numbered from 0), each read by `row`, which passes over a line by
+/// answering `None`; a line that is not UTF-8 is that row's error.
+fn collect_rows<'a>(
+    path: &Path,
+    lines: impl Iterator<Item = (usize, &'a Line<'a>)>,
+    mut row: impl FnMut(&str, Source) -> Option<Row>,
+) -> Vec<Row> {
     let mut rows = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
+    for (i, line) in lines {
         let source = Source {
             file: path.to_path_buf(),
             line: i + 1,
         };
-        let line = match line {
-            Ok(line) => line,
-            Err((column, message)) => {
-                rows.push(Err(not_utf8(source, *column, message)));
-                continue;
-            }
-        };
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
+        match line {
+            Ok(line) => rows.extend(row(line, source)),
+            Err((column, message)) => rows.push(Err(not_utf8(source, *column, message))),
         }
-        rows.push(sfen_row(line, source, options.solution_moves));
     }
-    Ok(rows)
+    rows
 }
 
 /// The error of a row with bytes that are not UTF-8.
@@ -564,25 +574,10 @@ fn read_tsv(
         line: find("line").filter(|_| options.solution_moves),
         solution_moves: options.solution_moves,
     };
-    let mut rows = Vec::new();
-    for (i, line) in lines {
-        let source = Source {
-            file: path.to_path_buf(),
-            line: i + 1,
-        };
-        let line = match line {
-            Ok(line) => line,
-            Err((column, message)) => {
-                rows.push(Err(not_utf8(source, *column, message)));
-                continue;
-            }
-        };
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        rows.push(tsv_row(line, source, &columns));
-    }
-    Ok(rows)
+    Ok(collect_rows(path, lines, |line, source| {
+        let skip = line.trim().is_empty() || line.starts_with('#');
+        (!skip).then(|| tsv_row(line, source, &columns))
+    }))
 }
 
 fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {

@@ -14,6 +14,11 @@ use crate::shogi::{fill_defender_hand, Bitboard, Color, Hand, Piece, PieceKind, 
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
     /// The generator of position `index` of the run with `seed`.
     pub fn for_position(seed: u64, index: u64) -> Rng {
         let mut outer = Rng(seed);
