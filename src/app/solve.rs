@@ -134,7 +134,7 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
     options.limits.progress = Some(progress.clone());
     let pos = pos.clone();
     let handle = std::thread::Builder::new()
-        .stack_size(1 << 30)
+        .stack_size(crate::search::SEARCH_STACK)
         .spawn(move || solve(&pos, &options))
         .expect("spawn the search thread");
     let start = std::time::Instant::now();

@@ -19,8 +19,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// Stack size of a search thread: the search recurses once per ply.
-pub(super) const SEARCH_STACK: usize = 1 << 30;
+pub(super) use crate::search::SEARCH_STACK;
 
 /// What `verify` was asked.
 #[derive(Clone, Debug)]

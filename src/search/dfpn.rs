@@ -331,15 +331,19 @@ impl Dfpn {
                     let mut helper = self.helper(&busy, &done, &pool);
                     let mut pos = pos.clone();
                     let done = done.clone();
-                    scope.spawn(move || {
-                        let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, 0);
-                        let decided = !helper.aborted && (v.is_proven() || v.is_disproven());
-                        if decided {
-                            done.store(true, Relaxed);
-                        }
-                        helper.count_nodes();
-                        decided.then_some(v)
-                    })
+                    let spawned = std::thread::Builder::new()
+                        .name("tsume-helper".to_string())
+                        .stack_size(super::SEARCH_STACK)
+                        .spawn_scoped(scope, move || {
+                            let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, 0);
+                            let decided = !helper.aborted && (v.is_proven() || v.is_disproven());
+                            if decided {
+                                done.store(true, Relaxed);
+                            }
+                            helper.count_nodes();
+                            decided.then_some(v)
+                        });
+                    spawned.expect("spawn a search thread")
                 })
                 .collect();
             let mut v = self.mid(pos, INF - 1, INF - 1, depth, 0);

@@ -19,6 +19,10 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// Stack size of a thread that runs a search: the search recurses once per ply, and the
+/// longest problems (ミクロコスモス, 1525 plies) go thousands of plies deep.
+pub const SEARCH_STACK: usize = 1 << 30;
+
 /// Limits on one search. A search stopped by a limit answers "unknown", never "no mate".
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

@@ -14,8 +14,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// Stack of the solver thread: the search recurses once per ply.
-const SOLVER_STACK: usize = 1 << 30;
 /// How often a running search reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// The answer when no mate was proven and no mate was disproven.
@@ -153,7 +151,7 @@ fn solve_with_progress(pos: &Position, mut options: Options, out: &Output) -> Ve
         let pos = pos.clone();
         std::thread::Builder::new()
             .name("tsume-usi-search".into())
-            .stack_size(SOLVER_STACK)
+            .stack_size(crate::search::SEARCH_STACK)
             .spawn(move || {
                 let _ = tx.send(solve(&pos, &options));
             })
