@@ -95,6 +95,8 @@ struct Child {
     m: Move,
     /// The board key after the move.
     key: u64,
+    /// The attacker's hand after the move (the table's key with `key`).
+    hand: Hand,
     value: Value,
     /// Tsume rules, a drop that may be futile: the ways into its virtual positions (the same
     /// for every drop on one square) and their values at the parent's depth.
@@ -419,32 +421,30 @@ impl Dfpn {
             return v;
         }
         let child_depth = depth - 1;
-        let mut children = Vec::with_capacity(list.len());
         // The children's keys first, each cluster prefetched, so the probes below find them in
         // the cache.
-        let keys: Vec<(u64, Hand)> = list
+        let mut children: Vec<Child> = list
             .iter()
             .map(|&m| {
-                let k = pos.keys_after(m);
-                self.table.prefetch(k.0);
-                k
+                let (key, mover_hand) = pos.keys_after(m);
+                self.table.prefetch(key);
+                Child {
+                    m,
+                    key,
+                    hand: if or { mover_hand } else { hand },
+                    value: Value::unknown(1, 1),
+                    virt: Vec::new(),
+                    delayed: false,
+                }
             })
             .collect();
-        for (&m, &(key, mover_hand)) in list.iter().zip(&keys) {
-            let child_hand = if or { mover_hand } else { hand };
-            let probe = self.table.probe(key, child_hand, child_depth);
-            let value = if probe == Probe::NOT_FOUND {
-                self.evaluate_leaf(pos, m, child_depth)
+        for c in children.iter_mut() {
+            let probe = self.table.probe(c.key, c.hand, child_depth);
+            c.value = if probe == Probe::NOT_FOUND {
+                self.evaluate_leaf(pos, c.m, child_depth)
             } else {
                 Value::from_probe(probe)
             };
-            children.push(Child {
-                m,
-                key,
-                value,
-                virt: Vec::new(),
-                delayed: false,
-            });
         }
         if let (Some(by), false) = (self.futile, or) {
             self.add_virtual_positions(pos, &mut children, depth, by);

@@ -69,18 +69,26 @@ impl Slot {
         e.hand.raw() as u64 | (e.len as u64) << 32 | (e.state as u64) << 48
     }
 
-    /// The slot's key and fact word, or `None` when it holds no entry for `key`.
+    /// The slot's entry, if it is one for `key` (word 0 is read before the rest: a slot
+    /// holding another key costs two loads).
     #[inline]
-    fn matching(&self, key: u64) -> Option<u64> {
+    fn entry_for(&self, key: u64) -> Option<Entry> {
         let w1 = self.0[1].load(Relaxed);
-        let found = self.0[0].load(Relaxed) ^ w1;
-        (found == key && w1 >> 48 != State::Empty as u64).then_some(w1)
+        if self.0[0].load(Relaxed) ^ w1 != key || w1 >> 48 == State::Empty as u64 {
+            return None;
+        }
+        Some(self.decode(key, w1))
     }
 
     #[inline]
     fn load(&self) -> Entry {
         let w1 = self.0[1].load(Relaxed);
-        let key = self.0[0].load(Relaxed) ^ w1;
+        self.decode(self.0[0].load(Relaxed) ^ w1, w1)
+    }
+
+    /// The entry with key `key` and fact word `w1`, estimates and work read now.
+    #[inline]
+    fn decode(&self, key: u64, w1: u64) -> Entry {
         let w2 = self.0[2].load(Relaxed);
         let w3 = self.0[3].load(Relaxed);
         Entry {
@@ -288,15 +296,7 @@ impl Table {
     pub fn probe(&self, key: u64, hand: Hand, depth: u16) -> Probe {
         let mut unknown = Probe::NOT_FOUND;
         let mut best_proof: Option<(u16, Hand)> = None;
-        for slot in self.cluster(key) {
-            if slot.matching(key).is_none() {
-                continue;
-            }
-            let e = slot.load();
-            if e.key != key {
-                // Rewritten since the first look.
-                continue;
-            }
+        for e in self.cluster(key).iter().filter_map(|s| s.entry_for(key)) {
             match e.state {
                 State::Proven
                     if e.len <= depth
@@ -327,11 +327,10 @@ impl Table {
     pub fn store_unknown(&self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
         let cluster = self.cluster(key);
         for slot in cluster {
-            if slot.matching(key).is_none() {
+            let Some(mut e) = slot.entry_for(key) else {
                 continue;
-            }
-            let mut e = slot.load();
-            if e.key == key && e.state == State::Unknown && e.hand == hand {
+            };
+            if e.state == State::Unknown && e.hand == hand {
                 e.pn = pn;
                 e.dn = dn;
                 e.work = e.work.saturating_add(work);
@@ -375,13 +374,9 @@ impl Table {
     fn store_final(&self, key: u64, hand: Hand, state: State, h: Hand, len: u16, work: u32) {
         let cluster = self.cluster(key);
         for slot in cluster {
-            if slot.matching(key).is_none() {
+            let Some(mut e) = slot.entry_for(key) else {
                 continue;
-            }
-            let mut e = slot.load();
-            if e.key != key {
-                continue;
-            }
+            };
             if e.state == State::Unknown && e.hand == hand {
                 slot.clear();
                 self.emptied();
