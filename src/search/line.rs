@@ -6,11 +6,9 @@
 //! counts, under tsume rules a futile interposition counts as its virtual position, see
 //! [`super::futile`]). The main line is in [`super::main_line`].
 
-use super::dfpn::Dfpn;
-use super::futile::Capturer;
-use super::main_line::{MainLine, MateLine};
-use super::table::UNBOUNDED;
-use super::{Limits, Options, Rules};
+use super::main_line::MateLine;
+use super::session::Session;
+use super::Options;
 use crate::shogi::Position;
 use std::time::Duration;
 
@@ -57,95 +55,9 @@ pub struct Report {
     pub hash_bytes: usize,
 }
 
-/// Solves `pos` for its side to move (the attacker), whose every move must be a check.
+/// Solves `pos` for its side to move (the attacker), whose every move must be a check: the
+/// shortest mate with its main line, or, when a limit stops the search after a mate was found,
+/// that mate's line if [`LINE_AFTER_LIMIT_NODES`] more nodes extract it.
 pub fn solve(pos: &Position, options: &Options) -> Report {
-    let mut search = Dfpn::new(
-        pos.side_to_move(),
-        options.rules,
-        options.futile,
-        options.hash_mb,
-        options.threads,
-        options.limits.clone(),
-    );
-    let futile = (options.rules == Rules::Tsume).then_some(options.futile);
-    let outcome = shortest_mate(&mut search, pos, futile);
-    Report {
-        outcome,
-        nodes: search.nodes,
-        elapsed: search.elapsed(),
-        hash_permille: search.table.usage_permille(),
-        hash_bytes: search.table.size_bytes(),
-    }
-}
-
-fn shortest_mate(search: &mut Dfpn, pos: &Position, futile: Option<Capturer>) -> Outcome {
-    let mut pos = pos.clone();
-    let v = search.search(&mut pos, UNBOUNDED, 0);
-    if search.aborted() {
-        return Outcome::Unknown {
-            mate_at_most: None,
-            found: None,
-        };
-    }
-    if v.is_disproven() {
-        // Repetitions at the root concern only the root's own line: the disproof stands.
-        return if v.len == UNBOUNDED {
-            Outcome::NoMate
-        } else {
-            Outcome::Unknown {
-                mate_at_most: None,
-                found: None,
-            }
-        };
-    }
-    if !v.is_proven() {
-        return Outcome::Unknown {
-            mate_at_most: None,
-            found: None,
-        };
-    }
-    let mut len = v.len;
-    while len >= 3 {
-        let v = search.search(&mut pos, len - 2, 0);
-        if search.aborted() {
-            return found_not_shortest(search, &mut pos, len, futile);
-        }
-        if v.is_proven() {
-            len = v.len;
-        } else if v.is_disproven() {
-            break;
-        } else {
-            // The root's search ends only with an answer or at a limit; anything else must not
-            // be taken for a disproof of the shorter bound.
-            return found_not_shortest(search, &mut pos, len, futile);
-        }
-    }
-    let line = MainLine::new(search, futile).attacker(&mut pos, len, 0);
-    match line {
-        Some(sub) if !search.aborted() => Outcome::Mate {
-            line: sub.line,
-            minimax: len as usize,
-        },
-        _ => found_not_shortest(search, &mut pos, len, futile),
-    }
-}
-
-/// The answer when a limit stopped the search after a mate of at most `len` plies was proven:
-/// unknown, with the line of that mate if [`LINE_AFTER_LIMIT_NODES`] more nodes suffice to
-/// extract it.
-fn found_not_shortest(
-    search: &mut Dfpn,
-    pos: &mut Position,
-    len: u16,
-    futile: Option<Capturer>,
-) -> Outcome {
-    search.resume(Limits {
-        nodes: Some(search.nodes + LINE_AFTER_LIMIT_NODES),
-        ..Limits::default()
-    });
-    let sub = MainLine::new(search, futile).attacker(pos, len, 0);
-    Outcome::Unknown {
-        mate_at_most: Some(len),
-        found: sub.filter(|_| !search.aborted()).map(|s| s.line),
-    }
+    Session::new(pos.side_to_move(), options).solve(pos, options.limits.clone())
 }

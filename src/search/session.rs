@@ -7,8 +7,8 @@
 
 use super::dfpn::Dfpn;
 use super::futile::Capturer;
-use super::line::{Outcome, Report};
-use super::main_line::MainLine;
+use super::line::{Outcome, Report, LINE_AFTER_LIMIT_NODES};
+use super::main_line::{MainLine, Sub};
 use super::table::UNBOUNDED;
 use super::{Limits, Options, Rules};
 use crate::shogi::{Color, Position};
@@ -46,9 +46,20 @@ impl Session {
     /// mate within `bound` (a longer one may exist); a search stopped by `limits` answers
     /// [`Outcome::Unknown`].
     pub fn solve_within(&mut self, pos: &Position, bound: Option<usize>, limits: Limits) -> Report {
-        self.search.restart(limits);
         let bound = bound.map_or(UNBOUNDED, |b| b.min(UNBOUNDED as usize - 1) as u16);
-        let outcome = self.shortest_mate(pos, bound);
+        self.report(pos, bound, limits, false)
+    }
+
+    /// The shortest mate of `pos` at any length, as [`Session::solve_within`]; when a limit
+    /// stops the search after a mate was proven, [`LINE_AFTER_LIMIT_NODES`] more nodes may go
+    /// to extracting that mate's line ([`Outcome::Unknown`]'s `found`).
+    pub fn solve(&mut self, pos: &Position, limits: Limits) -> Report {
+        self.report(pos, UNBOUNDED, limits, true)
+    }
+
+    fn report(&mut self, pos: &Position, bound: u16, limits: Limits, extract: bool) -> Report {
+        self.search.restart(limits);
+        let outcome = self.shortest_mate(pos, bound, extract);
         Report {
             outcome,
             nodes: self.search.nodes,
@@ -61,56 +72,73 @@ impl Session {
     /// Proves a mate within `bound`, then within two plies fewer until that is disproven, and
     /// extracts the main line of the shortest. A search that ends with neither a proof nor a
     /// disproof leaves the answer unknown: the shortest mate is never claimed without the
-    /// disproof of a shorter one.
-    fn shortest_mate(&mut self, pos: &Position, bound: u16) -> Outcome {
+    /// disproof of a shorter one. With `extract`, such an unknown after a mate of at most L
+    /// plies carries L's line when it can be had cheaply.
+    fn shortest_mate(&mut self, pos: &Position, bound: u16, extract: bool) -> Outcome {
         let mut pos = pos.clone();
+        let unknown = Outcome::Unknown {
+            mate_at_most: None,
+            found: None,
+        };
         let v = self.search.search(&mut pos, bound, 0);
         if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
-            return Outcome::Unknown {
-                mate_at_most: None,
-                found: None,
-            };
+            return unknown;
         }
         if v.is_disproven() {
+            // Repetitions at the root concern only the root's own line: the disproof stands.
             return if v.len >= bound {
                 Outcome::NoMate
             } else {
-                Outcome::Unknown {
-                    mate_at_most: None,
-                    found: None,
-                }
+                unknown
             };
         }
         let mut len = v.len;
         while len >= 2 {
             let v = self.search.search(&mut pos, len - 2, 0);
             if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
-                return Outcome::Unknown {
-                    mate_at_most: Some(len),
-                    found: None,
-                };
+                return self.found_not_shortest(&mut pos, len, extract);
             }
             if v.is_disproven() {
                 break;
             }
             len = v.len;
         }
-        let attacker_to_move = pos.side_to_move() == self.attacker;
-        let mut lines = MainLine::new(&mut self.search, self.futile);
-        let sub = if attacker_to_move {
-            lines.attacker(&mut pos, len, 0)
-        } else {
-            lines.defender(&mut pos, len, 0)
-        };
-        match sub {
+        match self.main_line(&mut pos, len) {
             Some(sub) if !self.search.aborted() => Outcome::Mate {
                 line: sub.line,
                 minimax: len as usize,
             },
-            _ => Outcome::Unknown {
-                mate_at_most: Some(len),
-                found: None,
-            },
+            _ => self.found_not_shortest(&mut pos, len, extract),
+        }
+    }
+
+    /// The main line of a mate proven within `len` plies, from whichever side is to move.
+    fn main_line(&mut self, pos: &mut Position, len: u16) -> Option<Sub> {
+        let attacker_to_move = pos.side_to_move() == self.attacker;
+        let mut lines = MainLine::new(&mut self.search, self.futile);
+        if attacker_to_move {
+            lines.attacker(pos, len, 0)
+        } else {
+            lines.defender(pos, len, 0)
+        }
+    }
+
+    /// Unknown after a mate of at most `len` plies was proven; with `extract`, with that mate's
+    /// line if [`LINE_AFTER_LIMIT_NODES`] more nodes suffice.
+    fn found_not_shortest(&mut self, pos: &mut Position, len: u16, extract: bool) -> Outcome {
+        let found = extract
+            .then(|| {
+                self.search.resume(Limits {
+                    nodes: Some(self.search.nodes + LINE_AFTER_LIMIT_NODES),
+                    ..Limits::default()
+                });
+                let sub = self.main_line(pos, len);
+                sub.filter(|_| !self.search.aborted()).map(|s| s.line)
+            })
+            .flatten();
+        Outcome::Unknown {
+            mate_at_most: Some(len),
+            found,
         }
     }
 }
