@@ -322,7 +322,8 @@ fn solve_honours_the_time_limit() {
 
 #[test]
 fn solve_uses_a_table_of_the_size_asked() {
-    for mb in [1u64, 8, 64] {
+    // The same search fills a table of 1 MB much more than one of 64 MB.
+    let permille = |mb: u64| {
         let run = Run::start(&[
             "solve",
             &zuko_001(),
@@ -333,10 +334,13 @@ fn solve_uses_a_table_of_the_size_asked() {
             &mb.to_string(),
         ]);
         let out = run.finish(DEADLINE);
+        assert_eq!(out.code(), Some(3), "{}", out.show());
         let json = out.json();
         assert_eq!(u64_of(&json["hash_mb"]), mb, "{json}");
-        assert!(u64_of(&json["hash_permille"]) <= 1000, "{json}");
-    }
+        u64_of(&json["hash_permille"])
+    };
+    let (small, large) = (permille(1), permille(64));
+    assert!(small > 4 * large.max(1), "1 MB: {small}‰, 64 MB: {large}‰");
 }
 
 #[test]
@@ -477,9 +481,9 @@ fn verify_honours_the_limits_and_the_table_size() {
     let list = dir.join("long.sfen");
     std::fs::write(&list, format!("{} # id=long mate=69\n", zuko_001())).unwrap();
     let path = dir.join("report.json");
-    let verify = |limit: &[&str]| {
+    let verify_in = |mb: &str, limit: &[&str]| {
         let args = [
-            &["verify", list.to_str().unwrap(), "--hash", "16"][..],
+            &["verify", list.to_str().unwrap(), "--hash", mb][..],
             &["--report", path.to_str().unwrap()],
             limit,
         ]
@@ -489,6 +493,7 @@ fn verify_honours_the_limits_and_the_table_size() {
         let (r, _) = report(&path);
         (out, r)
     };
+    let verify = |limit: &[&str]| verify_in("16", limit);
     let (_, r) = verify(&["--nodes", "20000"]);
     let p = &r["problems"][0];
     assert_eq!(
@@ -504,7 +509,14 @@ fn verify_honours_the_limits_and_the_table_size() {
         (u64_of(&r["hash_mb"]), u64_of(&r["node_limit"])),
         (16, 20_000)
     );
-    assert!(u64_of(&p["hash_permille"]) <= 1000);
+    // The same search fills a table of 1 MB much more than one of 64 MB.
+    let permille = |mb: &str| {
+        let (_, r) = verify_in(mb, &["--nodes", "50000"]);
+        assert_eq!(r["hash_mb"], mb.parse::<u64>().unwrap());
+        u64_of(&r["problems"][0]["hash_permille"])
+    };
+    let (small, large) = (permille("1"), permille("64"));
+    assert!(small > 4 * large.max(1), "1 MB: {small}‰, 64 MB: {large}‰");
 
     let (out, r) = verify(&["--time", "1"]);
     assert!(out.took < Duration::from_secs(30), "{}", out.show());
