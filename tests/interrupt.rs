@@ -218,7 +218,6 @@ fn ctrl_c_stops_solve_which_prints_unknown_interrupted_and_exits_130() {
     let run = Run::start(&["solve", &sfen, "--hash", "64"]);
     let out = run.interrupted();
     assert_eq!(out.code(), Some(130), "{}", out.show());
-    assert!(out.took < PROMPTLY, "{}", out.show());
     assert!(
         out.stdout.contains("unknown (interrupted by Ctrl-C)"),
         "{}",

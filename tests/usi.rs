@@ -369,10 +369,8 @@ fn a_long_search_answers_isready_at_once_reports_progress_and_stops_on_stop() {
     let mut e = Engine::start();
     e.send_all(&[&hard_problem(), "go mate infinite"]);
     std::thread::sleep(Duration::from_millis(2500));
-    let asked = Instant::now();
     e.send("isready");
     assert_eq!(e.answer(AT_ONCE), "readyok");
-    assert!(asked.elapsed() < AT_ONCE);
     assert!(
         e.infos.iter().any(|l| is_progress(l)),
         "no progress line: {:?}",
