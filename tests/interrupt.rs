@@ -54,8 +54,9 @@ fn zuko_001() -> String {
     sfen_of(ZUKO, "zuko-001")
 }
 
+/// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsume-interrupt-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("interrupt-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a scratch directory");
     dir
@@ -64,8 +65,9 @@ fn scratch(name: &str) -> PathBuf {
 /// A running `tsume`, its output read on threads so that it never blocks on a full pipe.
 struct Run {
     child: Child,
-    stdout: JoinHandle<String>,
-    stderr: JoinHandle<String>,
+    /// Taken when the run ends.
+    stdout: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<String>>,
     started: Instant,
 }
 
@@ -95,8 +97,8 @@ impl Run {
             .stderr(Stdio::piped())
             .spawn()
             .expect("run tsume");
-        let stdout = read_all(child.stdout.take().expect("piped"));
-        let stderr = read_all(child.stderr.take().expect("piped"));
+        let stdout = Some(read_all(child.stdout.take().expect("piped")));
+        let stderr = Some(read_all(child.stderr.take().expect("piped")));
         Run {
             child,
             stdout,
@@ -136,7 +138,7 @@ impl Run {
                 let _ = self.child.wait();
                 panic!(
                     "tsume did not end within {within:?}; stderr: {}",
-                    self.stderr.join().unwrap_or_default()
+                    self.stderr.take().unwrap().join().unwrap_or_default()
                 );
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -144,8 +146,8 @@ impl Run {
         let took = asked.elapsed();
         Ended {
             status,
-            stdout: self.stdout.join().expect("stdout"),
-            stderr: self.stderr.join().expect("stderr"),
+            stdout: self.stdout.take().unwrap().join().expect("stdout"),
+            stderr: self.stderr.take().unwrap().join().expect("stderr"),
             took,
         }
     }
@@ -163,6 +165,16 @@ impl Run {
         self.wait_started(Duration::from_secs(1));
         self.interrupt();
         self.end(PROMPTLY)
+    }
+}
+
+/// A run given up on (a failed assertion) is not left searching.
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
