@@ -6,7 +6,7 @@
 //! past it (plus [`UNWIND`] for the nodes on the path as it returns); `solve` may then spend up
 //! to `LINE_AFTER_LIMIT_NODES` more extracting the line of a mate found but not proven
 //! shortest. Deadlines are generous: the machine may be slow and loaded.
-#![cfg(unix)]
+#![cfg(target_os = "linux")]
 
 mod support;
 
