@@ -267,12 +267,6 @@ fn ctrl_c_stops_solve_with_json_saying_interrupted() {
         u64_of(&json["time_ms"]) >= 500,
         "it ran about a second: {json}"
     );
-    // A line shown for an unknown result is the mate found, and it replays as a mate.
-    if !json["line"].as_array().unwrap().is_empty() {
-        let start = parse_sfen(json["sfen"].as_str().unwrap()).unwrap();
-        assert!(!json["mate_at_most"].is_null(), "{json}");
-        assert_eq!(verify_mate_line(&start, &line_of(&json)), Ok(()));
-    }
 }
 
 #[test]
