@@ -17,7 +17,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use support::tsv::rows;
+use support::tsv::sfen_of;
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 use tsume::search::futile::Capturer;
@@ -39,15 +39,6 @@ const UNWIND: u64 = 64;
 const PROMPTLY: Duration = Duration::from_secs(10);
 /// Time allowed for anything else to end.
 const DEADLINE: Duration = Duration::from_secs(120);
-
-/// The SFEN of a row of a TSV collection.
-fn sfen_of(path: &str, id: &str) -> String {
-    rows(path)
-        .into_iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("{id} in {path}"))["sfen"]
-        .clone()
-}
 
 /// 図巧 No. 1 (69 plies): far beyond any search these tests let run.
 fn zuko_001() -> String {

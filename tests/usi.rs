@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use support::oracle::oracle_legal_moves;
-use support::tsv::rows;
+use support::tsv::{rows, sfen_of};
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 
@@ -141,15 +141,6 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The SFEN of a row of a reference TSV file.
-fn sfen_of(path: &str, id: &str) -> String {
-    rows(path)
-        .into_iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("{id} in {path}"))["sfen"]
-        .clone()
 }
 
 /// 図巧 No. 1 (69 plies): minutes of search, so any short session stops it first.
