@@ -6,7 +6,7 @@
 //! past it (plus [`UNWIND`] for the nodes on the path as it returns); `solve` may then spend up
 //! to `LINE_AFTER_LIMIT_NODES` more extracting the line of a mate found but not proven
 //! shortest. Deadlines are generous: the machine may be slow and loaded.
-#![cfg(unix)]
+#![cfg(target_os = "linux")]
 
 mod support;
 
@@ -17,7 +17,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use support::tsv::rows;
+use support::tsv::sfen_of;
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 use tsume::search::futile::Capturer;
@@ -40,22 +40,14 @@ const PROMPTLY: Duration = Duration::from_secs(10);
 /// Time allowed for anything else to end.
 const DEADLINE: Duration = Duration::from_secs(120);
 
-/// The SFEN of a row of a TSV collection.
-fn sfen_of(path: &str, id: &str) -> String {
-    rows(path)
-        .into_iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("{id} in {path}"))["sfen"]
-        .clone()
-}
-
 /// 図巧 No. 1 (69 plies): far beyond any search these tests let run.
 fn zuko_001() -> String {
     sfen_of(ZUKO, "zuko-001")
 }
 
+/// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tsume-interrupt-{name}-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("interrupt-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a scratch directory");
     dir
@@ -64,8 +56,9 @@ fn scratch(name: &str) -> PathBuf {
 /// A running `tsume`, its output read on threads so that it never blocks on a full pipe.
 struct Run {
     child: Child,
-    stdout: JoinHandle<String>,
-    stderr: JoinHandle<String>,
+    /// Taken when the run ends.
+    stdout: Option<JoinHandle<String>>,
+    stderr: Option<JoinHandle<String>>,
     started: Instant,
 }
 
@@ -95,8 +88,8 @@ impl Run {
             .stderr(Stdio::piped())
             .spawn()
             .expect("run tsume");
-        let stdout = read_all(child.stdout.take().expect("piped"));
-        let stderr = read_all(child.stderr.take().expect("piped"));
+        let stdout = Some(read_all(child.stdout.take().expect("piped")));
+        let stderr = Some(read_all(child.stderr.take().expect("piped")));
         Run {
             child,
             stdout,
@@ -136,7 +129,7 @@ impl Run {
                 let _ = self.child.wait();
                 panic!(
                     "tsume did not end within {within:?}; stderr: {}",
-                    self.stderr.join().unwrap_or_default()
+                    self.stderr.take().unwrap().join().unwrap_or_default()
                 );
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -144,8 +137,8 @@ impl Run {
         let took = asked.elapsed();
         Ended {
             status,
-            stdout: self.stdout.join().expect("stdout"),
-            stderr: self.stderr.join().expect("stderr"),
+            stdout: self.stdout.take().unwrap().join().expect("stdout"),
+            stderr: self.stderr.take().unwrap().join().expect("stderr"),
             took,
         }
     }
@@ -163,6 +156,16 @@ impl Run {
         self.wait_started(Duration::from_secs(1));
         self.interrupt();
         self.end(PROMPTLY)
+    }
+}
+
+/// A run given up on (a failed assertion) is not left searching.
+impl Drop for Run {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
@@ -218,7 +221,6 @@ fn ctrl_c_stops_solve_which_prints_unknown_interrupted_and_exits_130() {
     let run = Run::start(&["solve", &sfen, "--hash", "64"]);
     let out = run.interrupted();
     assert_eq!(out.code(), Some(130), "{}", out.show());
-    assert!(out.took < PROMPTLY, "{}", out.show());
     assert!(
         out.stdout.contains("unknown (interrupted by Ctrl-C)"),
         "{}",
@@ -256,12 +258,6 @@ fn ctrl_c_stops_solve_with_json_saying_interrupted() {
         u64_of(&json["time_ms"]) >= 500,
         "it ran about a second: {json}"
     );
-    // A line shown for an unknown result is the mate found, and it replays as a mate.
-    if !json["line"].as_array().unwrap().is_empty() {
-        let start = parse_sfen(json["sfen"].as_str().unwrap()).unwrap();
-        assert!(!json["mate_at_most"].is_null(), "{json}");
-        assert_eq!(verify_mate_line(&start, &line_of(&json)), Ok(()));
-    }
 }
 
 #[test]
@@ -322,7 +318,8 @@ fn solve_honours_the_time_limit() {
 
 #[test]
 fn solve_uses_a_table_of_the_size_asked() {
-    for mb in [1u64, 8, 64] {
+    // The same search fills a table of 1 MB much more than one of 64 MB.
+    let permille = |mb: u64| {
         let run = Run::start(&[
             "solve",
             &zuko_001(),
@@ -333,10 +330,13 @@ fn solve_uses_a_table_of_the_size_asked() {
             &mb.to_string(),
         ]);
         let out = run.finish(DEADLINE);
+        assert_eq!(out.code(), Some(3), "{}", out.show());
         let json = out.json();
         assert_eq!(u64_of(&json["hash_mb"]), mb, "{json}");
-        assert!(u64_of(&json["hash_permille"]) <= 1000, "{json}");
-    }
+        u64_of(&json["hash_permille"])
+    };
+    let (small, large) = (permille(1), permille(64));
+    assert!(small > 4 * large.max(1), "1 MB: {small}‰, 64 MB: {large}‰");
 }
 
 #[test]
@@ -477,9 +477,9 @@ fn verify_honours_the_limits_and_the_table_size() {
     let list = dir.join("long.sfen");
     std::fs::write(&list, format!("{} # id=long mate=69\n", zuko_001())).unwrap();
     let path = dir.join("report.json");
-    let verify = |limit: &[&str]| {
+    let verify_in = |mb: &str, limit: &[&str]| {
         let args = [
-            &["verify", list.to_str().unwrap(), "--hash", "16"][..],
+            &["verify", list.to_str().unwrap(), "--hash", mb][..],
             &["--report", path.to_str().unwrap()],
             limit,
         ]
@@ -489,6 +489,7 @@ fn verify_honours_the_limits_and_the_table_size() {
         let (r, _) = report(&path);
         (out, r)
     };
+    let verify = |limit: &[&str]| verify_in("16", limit);
     let (_, r) = verify(&["--nodes", "20000"]);
     let p = &r["problems"][0];
     assert_eq!(
@@ -504,7 +505,14 @@ fn verify_honours_the_limits_and_the_table_size() {
         (u64_of(&r["hash_mb"]), u64_of(&r["node_limit"])),
         (16, 20_000)
     );
-    assert!(u64_of(&p["hash_permille"]) <= 1000);
+    // The same search fills a table of 1 MB much more than one of 64 MB.
+    let permille = |mb: &str| {
+        let (_, r) = verify_in(mb, &["--nodes", "50000"]);
+        assert_eq!(r["hash_mb"], mb.parse::<u64>().unwrap());
+        u64_of(&r["problems"][0]["hash_permille"])
+    };
+    let (small, large) = (permille("1"), permille("64"));
+    assert!(small > 4 * large.max(1), "1 MB: {small}‰, 64 MB: {large}‰");
 
     let (out, r) = verify(&["--time", "1"]);
     assert!(out.took < Duration::from_secs(30), "{}", out.show());

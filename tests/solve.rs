@@ -156,18 +156,23 @@ fn no_mate_within_five_means_no_mate_or_a_longer_one() {
     }
 }
 
-#[test]
-fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length() {
-    let cases: Vec<_> = rows(ZUKO)
+/// The zuko.tsv rows of at most 21 plies, solved under game rules with `extra` flags.
+fn zuko_cases(extra: &[&'static str]) -> Vec<(String, String, Vec<&'static str>, Option<usize>)> {
+    rows(ZUKO)
         .into_iter()
         .filter_map(|r| {
             let n: usize = r["game_length"].parse().ok()?;
             (n <= 21).then(|| {
-                let flags = vec!["--rules", "game"];
+                let flags = [&["--rules", "game"][..], extra].concat();
                 (r["id"].clone(), r["sfen"].clone(), flags, Some(n))
             })
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length() {
+    let cases = zuko_cases(&[]);
     assert!(cases.len() >= 20, "only {} 図巧 rows", cases.len());
     let failures = check_all(cases);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -175,16 +180,7 @@ fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length() {
 
 #[test]
 fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length_with_two_threads() {
-    let cases: Vec<_> = rows(ZUKO)
-        .into_iter()
-        .filter_map(|r| {
-            let n: usize = r["game_length"].parse().ok()?;
-            (n <= 21).then(|| {
-                let flags = vec!["--rules", "game", "--threads", "2"];
-                (r["id"].clone(), r["sfen"].clone(), flags, Some(n))
-            })
-        })
-        .collect();
+    let cases = zuko_cases(&["--threads", "2"]);
     assert!(cases.len() >= 20, "only {} 図巧 rows", cases.len());
     let failures = check_all(cases);
     assert!(failures.is_empty(), "{}", failures.join("\n"));

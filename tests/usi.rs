@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use support::oracle::oracle_legal_moves;
-use support::tsv::rows;
+use support::tsv::{rows, sfen_of};
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 
@@ -141,15 +141,6 @@ impl Drop for Engine {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
-}
-
-/// The SFEN of a row of a reference TSV file.
-fn sfen_of(path: &str, id: &str) -> String {
-    rows(path)
-        .into_iter()
-        .find(|r| r["id"] == id)
-        .unwrap_or_else(|| panic!("{id} in {path}"))["sfen"]
-        .clone()
 }
 
 /// 図巧 No. 1 (69 plies): minutes of search, so any short session stops it first.
@@ -369,10 +360,8 @@ fn a_long_search_answers_isready_at_once_reports_progress_and_stops_on_stop() {
     let mut e = Engine::start();
     e.send_all(&[&hard_problem(), "go mate infinite"]);
     std::thread::sleep(Duration::from_millis(2500));
-    let asked = Instant::now();
     e.send("isready");
     assert_eq!(e.answer(AT_ONCE), "readyok");
-    assert!(asked.elapsed() < AT_ONCE);
     assert!(
         e.infos.iter().any(|l| is_progress(l)),
         "no progress line: {:?}",

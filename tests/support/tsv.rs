@@ -19,3 +19,16 @@ pub fn rows(path: &str) -> Vec<HashMap<String, String>> {
         })
         .collect()
 }
+
+/// The row of the TSV file at `path` whose `id` is `id`.
+pub fn row(path: &str, id: &str) -> HashMap<String, String> {
+    rows(path)
+        .into_iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("{id} in {path}"))
+}
+
+/// The SFEN of the row of the TSV file at `path` whose `id` is `id`.
+pub fn sfen_of(path: &str, id: &str) -> String {
+    row(path, id)["sfen"].clone()
+}
