@@ -10,10 +10,11 @@ use crate::notation::japanese::line_to_japanese;
 use crate::notation::kif::write_kif;
 use crate::notation::record::Record;
 use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
-use crate::shogi::{fill_defender_hand, Color, Hand, Move, Position};
+use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -181,7 +182,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             return Err(AppError::Internal(format!(
                 "the solver's line failed the replay check ({fault}); position {}, line {}",
                 to_sfen(&pos),
-                usi_text(&line.moves)
+                usi_line(&line.moves)
             )));
         }
     }
@@ -226,14 +227,6 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
         }
     }
     Ok(verdict)
-}
-
-fn usi_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
@@ -355,7 +348,7 @@ fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
 fn print_usi(outcome: &Outcome, out: &mut impl Write) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
-            writeln!(out, "{}", usi_text(&line.moves))
+            writeln!(out, "{}", usi_line(&line.moves))
         }
         Outcome::NoMate => writeln!(out, "nomate"),
         Outcome::Unknown { .. } => writeln!(out, "unknown"),

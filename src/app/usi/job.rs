@@ -3,6 +3,7 @@
 
 use super::output::Output;
 use crate::notation::sfen::to_sfen;
+use crate::notation::usi::usi_line;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report};
 use crate::shogi::movegen::is_legal;
@@ -214,14 +215,14 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
         Outcome::Mate { line, .. } => match verify_mate_line(pos, line) {
             Ok(()) => {
                 lines.extend(notes(pos, line));
-                lines.push(format!("checkmate {}", usi_moves(&line.moves)));
+                lines.push(format!("checkmate {}", usi_line(&line.moves)));
             }
             Err(fault) => {
                 lines.push(format!(
                     "info string internal error, please report it: the solver's line failed its \
                      replay check ({fault}); position {}, line {}",
                     to_sfen(pos),
-                    usi_moves(&line.moves)
+                    usi_line(&line.moves)
                 ));
                 lines.push(TIMEOUT.to_string());
             }
@@ -241,7 +242,7 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
                 lines.push(format!(
                     "info string the mate found ({} plies, not proven shortest): {}",
                     line.length(),
-                    usi_moves(&line.moves)
+                    usi_line(&line.moves)
                 ));
             }
             lines.push(TIMEOUT.to_string());
@@ -294,14 +295,6 @@ fn first_illegal_over_the_board(
         pos.make_move(m);
     }
     None
-}
-
-fn usi_moves(moves: &[crate::shogi::Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]
