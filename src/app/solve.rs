@@ -2,6 +2,7 @@
 
 use super::input::{read_problem, require_defender_king, InputError};
 use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
+use super::verify::write_whole;
 use super::AppError;
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
@@ -18,7 +19,7 @@ use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -331,18 +332,6 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
             .push(("手数".to_string(), line.length().to_string()));
     }
     record
-}
-
-/// Writes `text` to `path` through a temporary file beside it, so the file is whole or absent.
-fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
 }
 
 fn print_usi(outcome: &Outcome, out: &mut impl Write) {
