@@ -23,8 +23,9 @@ pub enum Command {
     /// Ctrl-C ends at once).
     Solve {
         /// The problem: SFEN (any form; the side to move attacks), a file holding one, or a
-        /// record file by its extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`,
-        /// `.ki2`, `.ki2u`, `.csa`. A record's moves are its intended solution.
+        /// record file by its extension: `.kif` (UTF-8 if marked so or valid as UTF-8, else
+        /// Shift-JIS), `.kifu`, `.ki2`, `.ki2u`, `.csa`. A record's moves are its intended
+        /// solution.
         problem: String,
         /// Take the hands as written: the defender gets no remaining pieces.
         #[arg(long)]

@@ -4,9 +4,9 @@
 use super::collection::{load_all, LoadOptions};
 use super::verify::{
     error_record, exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status,
-    VerifyError, VerifyExit, SEARCH_STACK,
+    VerifyError, VerifyExit,
 };
-use crate::search::Options;
+use crate::search::{Options, SEARCH_STACK};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

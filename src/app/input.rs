@@ -66,8 +66,8 @@ pub enum InputError {
     },
 }
 
-/// The record file formats, by extension: `.kif` (Shift-JIS unless marked UTF-8), `.kifu`
-/// (UTF-8), `.ki2`, `.ki2u` (UTF-8), `.csa`.
+/// The record file formats, by extension: `.kif` (UTF-8 if marked so or valid as UTF-8, else
+/// Shift-JIS), `.kifu` (UTF-8), `.ki2` (as `.kif`), `.ki2u` (UTF-8), `.csa` (as `.kif`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RecordFormat {
     /// Kakinoki's KIF: a board diagram and numbered moves with their origins.

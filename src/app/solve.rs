@@ -2,6 +2,7 @@
 
 use super::input::{read_problem, require_defender_king, InputError};
 use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
+use super::verify::write_whole;
 use super::AppError;
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
@@ -10,14 +11,15 @@ use crate::notation::japanese::line_to_japanese;
 use crate::notation::kif::write_kif;
 use crate::notation::record::Record;
 use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
-use crate::shogi::{fill_defender_hand, Color, Hand, Move, Position};
+use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -181,7 +183,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             return Err(AppError::Internal(format!(
                 "the solver's line failed the replay check ({fault}); position {}, line {}",
                 to_sfen(&pos),
-                usi_text(&line.moves)
+                usi_line(&line.moves)
             )));
         }
     }
@@ -226,14 +228,6 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
         }
     }
     Ok(verdict)
-}
-
-fn usi_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
@@ -340,22 +334,10 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
     record
 }
 
-/// Writes `text` to `path` through a temporary file beside it, so the file is whole or absent.
-fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
-}
-
 fn print_usi(outcome: &Outcome, out: &mut impl Write) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
-            writeln!(out, "{}", usi_text(&line.moves))
+            writeln!(out, "{}", usi_line(&line.moves))
         }
         Outcome::NoMate => writeln!(out, "nomate"),
         Outcome::Unknown { .. } => writeln!(out, "unknown"),

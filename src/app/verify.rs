@@ -621,58 +621,82 @@ fn print_summary(
     );
 }
 
-/// The report, written to a temporary file beside its final path and renamed into place, so it
-/// appears whole or not at all.
-pub(super) struct ReportFile {
+/// A file that appears whole or not at all: written to a hidden temporary file beside its final
+/// path (named by the process, so two runs do not collide and no file of the user's is touched),
+/// synced, and renamed into place.
+struct WholeFile {
     path: PathBuf,
     temp: PathBuf,
     file: File,
 }
 
-impl Drop for ReportFile {
-    /// A report not written (an error, a panic) leaves no temporary file behind; once written,
-    /// the temporary file has been renamed and there is nothing to remove.
+impl Drop for WholeFile {
+    /// A file not written (an error, a panic) leaves no temporary file behind; once written, the
+    /// temporary file has been renamed and there is nothing to remove.
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.temp);
     }
 }
 
-impl ReportFile {
-    /// Creates the temporary file now, so an unwritable report stops the run before it starts.
-    pub fn create(path: &Path) -> Result<ReportFile, VerifyError> {
-        let name = path.file_name().ok_or_else(|| VerifyError::Report {
-            path: path.to_path_buf(),
-            source: std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"),
+impl WholeFile {
+    /// Creates the temporary file now.
+    fn create(path: &Path) -> std::io::Result<WholeFile> {
+        let name = path.file_name().ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name")
         })?;
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(".{}.tmp", std::process::id()));
         let temp = path.with_file_name(temp_name);
-        let file = File::create(&temp).map_err(|source| VerifyError::Report {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Ok(ReportFile {
+        let file = File::create(&temp)?;
+        Ok(WholeFile {
             path: path.to_path_buf(),
             temp,
             file,
         })
     }
 
+    /// Writes the contents with `write`, then syncs the file and renames it into place.
+    fn write(
+        self,
+        write: impl FnOnce(&mut BufWriter<&File>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut w = BufWriter::new(&self.file);
+        write(&mut w)?;
+        w.flush()?;
+        drop(w);
+        self.file.sync_all()?;
+        std::fs::rename(&self.temp, &self.path)
+    }
+}
+
+/// Writes `text` to `path` so that the file appears whole or not at all (see [`WholeFile`]).
+pub(super) fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
+    WholeFile::create(path)?.write(|w| w.write_all(text.as_bytes()))
+}
+
+/// The report, written as a [`WholeFile`].
+pub(super) struct ReportFile(WholeFile);
+
+impl ReportFile {
+    /// Creates the temporary file now, so an unwritable report stops the run before it starts.
+    pub fn create(path: &Path) -> Result<ReportFile, VerifyError> {
+        WholeFile::create(path)
+            .map(ReportFile)
+            .map_err(|source| VerifyError::Report {
+                path: path.to_path_buf(),
+                source,
+            })
+    }
+
     pub fn write(self, report: &impl Serialize) -> Result<(), VerifyError> {
-        let result = (|| {
-            let mut w = BufWriter::new(&self.file);
-            serde_json::to_writer_pretty(&mut w, report)?;
-            writeln!(w)?;
-            w.flush()?;
-            drop(w);
-            self.file.sync_all()?;
-            std::fs::rename(&self.temp, &self.path)
-        })();
-        result.map_err(|source| VerifyError::Report {
-            path: self.path.clone(),
-            source,
-        })
+        let path = self.0.path.clone();
+        self.0
+            .write(|w| {
+                serde_json::to_writer_pretty(&mut *w, report)?;
+                writeln!(w)
+            })
+            .map_err(|source| VerifyError::Report { path, source })
     }
 }
 
@@ -716,5 +740,26 @@ mod tests {
         ] {
             assert_eq!(judge(expected, &outcome), status, "{expected} {outcome:?}");
         }
+    }
+
+    #[test]
+    fn a_whole_file_replaces_its_path_and_leaves_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("tsume-whole-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.kif");
+        // A file of the user's named like a temporary file is not touched.
+        std::fs::write(dir.join("out.kif.tmp"), "mine").unwrap();
+        write_whole(&path, "first").unwrap();
+        write_whole(&path, "second").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+        assert_eq!(
+            std::fs::read_to_string(dir.join("out.kif.tmp")).unwrap(),
+            "mine"
+        );
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        // A path that names no file is refused and leaves nothing.
+        assert!(write_whole(&dir.join(".."), "x").is_err());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -100,6 +100,15 @@ pub fn parse_usi_moves_syntax(text: &str) -> Result<Vec<Move>, UsiLineError> {
     Ok(moves)
 }
 
+/// Moves in USI on one line, separated by single spaces (empty for no moves).
+pub fn usi_line(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@ use super::{
 };
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
+use crate::notation::usi::usi_line;
 use crate::search::futile::{self, Capturer};
 use crate::search::verify::verify_mate_line;
 use crate::search::{MateLine, Outcome, Rules};
@@ -132,7 +133,7 @@ impl Checker {
         verify_mate_line(pos, line).map_err(|fault| {
             Internal(format!(
                 "the solver's line for {what} failed the replay check ({fault}); line {}",
-                usi(&line.moves)
+                usi_line(&line.moves)
             ))
         })
     }
@@ -686,15 +687,6 @@ fn rejoin(pos: &Position, alt: &MateLine, k: usize, walk: &Walk) -> Option<Rejoi
         }
     }
     None
-}
-
-/// Moves in USI, space separated.
-fn usi(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// Moves in USI with each futile pair in parentheses.

@@ -13,11 +13,10 @@ use crate::app::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use crate::app::solve::prepare_problem;
 use crate::app::verify::{
     progress_bar, run_jobs, split_rows, worker_pool, Job, ReportFile, RowFault, VerifyError,
-    SEARCH_STACK,
 };
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves, to_sfen};
 use crate::search::futile::Capturer;
-use crate::search::Rules;
+use crate::search::{Rules, SEARCH_STACK};
 use crate::shogi::{Move, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};

@@ -2,7 +2,9 @@
 //! `checkmate` line at the end.
 
 use super::output::Output;
+use crate::app::input::defender_king_fault;
 use crate::notation::sfen::to_sfen;
+use crate::notation::usi::usi_line;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report};
 use crate::shogi::movegen::is_legal;
@@ -116,13 +118,9 @@ impl Job {
 /// The closing lines of a search of `pos`, the `checkmate` line last. A position without the
 /// defender's king is answered `nomate` at once (no king, no check: that is a proof).
 fn search(pos: &Position, options: Options, out: &Output) -> Vec<String> {
-    let defender = !pos.side_to_move();
-    if pos.king(defender).is_none() {
+    if let Some(fault) = defender_king_fault(pos) {
         return vec![
-            format!(
-                "info string the defender ({defender:?}, the side not to move) has no king, so \
-                 there is no check and no mate"
-            ),
+            format!("info string {fault}, so there is no check and no mate"),
             "checkmate nomate".to_string(),
         ];
     }
@@ -214,14 +212,14 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
         Outcome::Mate { line, .. } => match verify_mate_line(pos, line) {
             Ok(()) => {
                 lines.extend(notes(pos, line));
-                lines.push(format!("checkmate {}", usi_moves(&line.moves)));
+                lines.push(format!("checkmate {}", usi_line(&line.moves)));
             }
             Err(fault) => {
                 lines.push(format!(
                     "info string internal error, please report it: the solver's line failed its \
                      replay check ({fault}); position {}, line {}",
                     to_sfen(pos),
-                    usi_moves(&line.moves)
+                    usi_line(&line.moves)
                 ));
                 lines.push(TIMEOUT.to_string());
             }
@@ -241,7 +239,7 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
                 lines.push(format!(
                     "info string the mate found ({} plies, not proven shortest): {}",
                     line.length(),
-                    usi_moves(&line.moves)
+                    usi_line(&line.moves)
                 ));
             }
             lines.push(TIMEOUT.to_string());
@@ -296,14 +294,6 @@ fn first_illegal_over_the_board(
     None
 }
 
-fn usi_moves(moves: &[crate::shogi::Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,6 +328,21 @@ mod tests {
         assert!(table_fits(1));
         assert!(!table_fits(usize::MAX >> 20));
         assert!(!table_fits(usize::MAX));
+    }
+
+    #[test]
+    fn a_position_without_the_defenders_king_is_answered_nomate_at_once() {
+        let pos = parse_sfen("9/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let out = Output::new(std::io::sink());
+        let lines = search(&pos, Options::default(), &out);
+        assert_eq!(
+            lines,
+            [
+                "info string the defender (White, the side not to move) has no king, so there is \
+                 no check and no mate",
+                "checkmate nomate",
+            ]
+        );
     }
 
     #[test]
