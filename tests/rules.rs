@@ -210,6 +210,27 @@ fn pawn_drop_mate_rows_of_the_problem_files() {
 }
 
 #[test]
+fn pawn_drop_mate_is_the_fault_of_a_pawn_drop_that_blocks_a_check_and_mates() {
+    // White bishop 4a checks Black's king on 7d through 5b. P*5b blocks and checks the king on
+    // 5a: 6a is covered by the silver on 7b, 6b and 4b and the pawn by the gold on 5c, and the
+    // bishop, pinned by the rook on 2a, cannot take. A mate by a pawn drop, not a drop that
+    // leaves the king in check.
+    let p = pos("4kb1R1/2S6/4G4/2K6/9/9/9/9/9 b P 1");
+    assert!(p.in_check());
+    assert!(!legal(&p).contains("P*5b"));
+    assert!(is_pawn_drop_mate(&p, sq("5b")));
+    assert_eq!(
+        drop_fault(&p, PieceKind::Pawn, sq("5b")),
+        Some(DropFault::PawnDropMate)
+    );
+    // A pawn drop elsewhere does not block.
+    assert_eq!(
+        drop_fault(&p, PieceKind::Pawn, sq("9e")),
+        Some(DropFault::LeavesKingInCheck)
+    );
+}
+
+#[test]
 fn nifu_pawn_drops_are_excluded_on_a_file_with_an_unpromoted_pawn() {
     // Black pawn on 5e, pawn in hand: no drop anywhere on file 5; drops elsewhere are fine.
     let p = pos("4k4/9/9/9/4P4/9/9/9/4K4 b P 1");

@@ -87,7 +87,9 @@ pub enum DropFault {
 }
 
 /// The rule that dropping `kind` on `to` breaks for the side to move, or `None` when the drop
-/// is legal; the rules are tried in the order of [`DropFault`]'s variants.
+/// is legal; the rules are tried in the order of [`DropFault`]'s variants, so a pawn drop that
+/// blocks a check and mates is [`DropFault::PawnDropMate`], and an illegal drop that breaks
+/// none of the others is [`DropFault::LeavesKingInCheck`].
 pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> Option<DropFault> {
     let us = pos.side_to_move();
     if is_legal(pos, Move::drop(kind, to)) {
@@ -100,10 +102,13 @@ pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> Option<DropFau
         Some(DropFault::DeadPiece)
     } else if kind == PieceKind::Pawn && double_pawn_files(pos, us).contains(to) {
         Some(DropFault::DoublePawn)
-    } else if pos.in_check() {
-        Some(DropFault::LeavesKingInCheck)
-    } else {
+    } else if kind == PieceKind::Pawn
+        && pos.king(!us).is_some_and(|k| to.forward(us) == Some(k))
+        && is_pawn_drop_mate(pos, to)
+    {
         Some(DropFault::PawnDropMate)
+    } else {
+        Some(DropFault::LeavesKingInCheck)
     }
 }
 
