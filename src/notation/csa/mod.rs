@@ -697,7 +697,7 @@ fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
     }
     let to = csa_square(to);
     let Some(from) = m.from() else {
-        let why = drop_fault(pos, kind, m.to()).map_or_else(String::new, |f| f.to_string());
+        let why = drop_fault(pos, kind, m.to());
         fail!(
             stmt,
             0,

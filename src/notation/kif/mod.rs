@@ -360,10 +360,10 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
     let sq = square_to_japanese(to);
     let Some(from) = m.from() else {
         return match drop_fault(pos, kind, to) {
-            Some(DropFault::NotInHand) | None => format!("{} has no {name} in hand", side_mark(us)),
-            Some(DropFault::Occupied) => format!("{sq} is occupied"),
-            Some(DropFault::DeadPiece) => format!("a {name} on {sq} could never move"),
-            Some(fault) => fault.to_string(),
+            DropFault::NotInHand => format!("{} has no {name} in hand", side_mark(us)),
+            DropFault::Occupied => format!("{sq} is occupied"),
+            DropFault::DeadPiece => format!("a {name} on {sq} could never move"),
+            fault => fault.to_string(),
         };
     };
     if m.is_promotion() && !kind.can_promote() {
