@@ -217,3 +217,29 @@ fn damaged_files_give_faults_inside_the_text() {
         }
     }
 }
+
+#[test]
+fn lone_cr_line_endings_read_as_lf_ones() {
+    let same = |a: &Record, b: &Record| {
+        assert_eq!(to_sfen(&a.start), to_sfen(&b.start));
+        assert_eq!(headers(a), headers(b));
+        assert_eq!(usi(a), usi(b));
+        assert_eq!(a.variations, b.variations);
+        assert_eq!(a.stated_length, b.stated_length);
+        assert_eq!(a.position_line, b.position_line);
+    };
+    let lf = parse_csa("PI\n+\n+7776FU\n").unwrap();
+    let cr = parse_csa("PI\r+\r+7776FU\r").unwrap();
+    assert_eq!(cr.len(), 1);
+    same(&lf[0], &cr[0]);
+    assert_eq!(usi(&cr[0]), ["7g7f"]);
+    for name in FIXTURES {
+        let text = fixture(name).replace("\r\n", "\n");
+        let lf = parse_csa(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let cr = parse_csa(&text.replace('\n', "\r")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(lf.len(), cr.len(), "{name}");
+        for (a, b) in lf.iter().zip(&cr) {
+            same(a, b);
+        }
+    }
+}

@@ -210,6 +210,27 @@ fn pawn_drop_mate_rows_of_the_problem_files() {
 }
 
 #[test]
+fn pawn_drop_mate_is_the_fault_of_a_pawn_drop_that_blocks_a_check_and_mates() {
+    // White bishop 4a checks Black's king on 7d through 5b. P*5b blocks and checks the king on
+    // 5a: 6a is covered by the silver on 7b, 6b and 4b and the pawn by the gold on 5c, and the
+    // bishop, pinned by the rook on 2a, cannot take. A mate by a pawn drop, not a drop that
+    // leaves the king in check.
+    let p = pos("4kb1R1/2S6/4G4/2K6/9/9/9/9/9 b P 1");
+    assert!(p.in_check());
+    assert!(!legal(&p).contains("P*5b"));
+    assert!(is_pawn_drop_mate(&p, sq("5b")));
+    assert_eq!(
+        drop_fault(&p, PieceKind::Pawn, sq("5b")),
+        DropFault::PawnDropMate
+    );
+    // A pawn drop elsewhere does not block.
+    assert_eq!(
+        drop_fault(&p, PieceKind::Pawn, sq("9e")),
+        DropFault::LeavesKingInCheck
+    );
+}
+
+#[test]
 fn nifu_pawn_drops_are_excluded_on_a_file_with_an_unpromoted_pawn() {
     // Black pawn on 5e, pawn in hand: no drop anywhere on file 5; drops elsewhere are fine.
     let p = pos("4k4/9/9/9/4P4/9/9/9/4K4 b P 1");
@@ -400,18 +421,15 @@ fn drop_fault_names_the_rule_a_drop_breaks() {
     // A pawn on 1b would be 打ち歩詰め (perft.tsv tc_pawndropmate); a gold there is mate.
     let p = pos("7lk/9/8S/9/9/9/9/7L1/8K b PG 1");
     let fault = |kind, s| drop_fault(&p, kind, sq(s));
-    assert_eq!(fault(PieceKind::Pawn, "1b"), Some(DropFault::PawnDropMate));
-    assert_eq!(fault(PieceKind::Rook, "5e"), Some(DropFault::NotInHand));
-    assert_eq!(fault(PieceKind::Gold, "1c"), Some(DropFault::Occupied));
-    assert_eq!(fault(PieceKind::Pawn, "5a"), Some(DropFault::DeadPiece));
-    assert_eq!(fault(PieceKind::Gold, "1b"), None);
+    assert_eq!(fault(PieceKind::Pawn, "1b"), DropFault::PawnDropMate);
+    assert_eq!(fault(PieceKind::Rook, "5e"), DropFault::NotInHand);
+    assert_eq!(fault(PieceKind::Gold, "1c"), DropFault::Occupied);
+    assert_eq!(fault(PieceKind::Pawn, "5a"), DropFault::DeadPiece);
+    assert!(legal(&p).contains("G*1b"));
     // Black's pawn on 5e; the White rook on 1i checks Black's king on 5i.
     let p = pos("4k4/9/9/9/4P4/9/9/9/4K3r b P 1");
     let fault = |kind, s| drop_fault(&p, kind, sq(s));
-    assert_eq!(fault(PieceKind::Pawn, "5c"), Some(DropFault::DoublePawn));
-    assert_eq!(
-        fault(PieceKind::Pawn, "4c"),
-        Some(DropFault::LeavesKingInCheck)
-    );
-    assert_eq!(fault(PieceKind::Pawn, "3i"), None);
+    assert_eq!(fault(PieceKind::Pawn, "5c"), DropFault::DoublePawn);
+    assert_eq!(fault(PieceKind::Pawn, "4c"), DropFault::LeavesKingInCheck);
+    assert!(legal(&p).contains("P*3i"));
 }

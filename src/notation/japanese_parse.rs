@@ -318,7 +318,7 @@ pub fn parse_japanese_move(
         [] if candidates.is_empty() => {
             let dropping = said.drop
                 || (pos.hand(us).has(said.kind) && !pos.pieces_of(us, said.kind).is_any());
-            let why = match drop_fault(pos, said.kind, said.to).filter(|_| dropping) {
+            let why = match dropping.then(|| drop_fault(pos, said.kind, said.to)) {
                 Some(DropFault::NotInHand) => {
                     format!("{} has no {} in hand", side_mark(us), kind_name(said.kind))
                 }

@@ -107,3 +107,24 @@ impl Record {
         pos
     }
 }
+
+/// The lines of a record file's text, without a leading BOM. A line ends at CR LF, LF or a lone
+/// CR (as in files from old Macintosh editors), so no line read holds a line break.
+pub(crate) fn split_lines(text: &str) -> Vec<&str> {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = Vec::new();
+    while !rest.is_empty() {
+        let Some(end) = rest.find(['\r', '\n']) else {
+            lines.push(rest);
+            break;
+        };
+        lines.push(&rest[..end]);
+        let width = if rest[end..].starts_with("\r\n") {
+            2
+        } else {
+            1
+        };
+        rest = &rest[end + width..];
+    }
+    lines
+}

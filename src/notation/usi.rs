@@ -47,12 +47,13 @@ pub fn parse_usi_move_syntax(text: &str) -> Option<Move> {
 /// Reads a USI move and checks that it is legal in `pos`.
 pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, UsiMoveError> {
     let m = parse_usi_move_syntax(text).ok_or_else(|| UsiMoveError::Syntax(text.to_string()))?;
-    let fault = m.drop_kind().and_then(|kind| drop_fault(pos, kind, m.to()));
-    match fault {
-        _ if is_legal(pos, m) => Ok(m),
-        Some(fault) => Err(UsiMoveError::IllegalDrop(text.to_string(), fault)),
-        None => Err(UsiMoveError::Illegal(text.to_string())),
+    if is_legal(pos, m) {
+        return Ok(m);
     }
+    Err(match m.drop_kind() {
+        Some(kind) => UsiMoveError::IllegalDrop(text.to_string(), drop_fault(pos, kind, m.to())),
+        None => UsiMoveError::Illegal(text.to_string()),
+    })
 }
 
 /// A malformed move in a line of USI moves, with where it stands.

@@ -86,24 +86,29 @@ pub enum DropFault {
     LeavesKingInCheck,
 }
 
-/// The rule that dropping `kind` on `to` breaks for the side to move, or `None` when the drop
-/// is legal; the rules are tried in the order of [`DropFault`]'s variants.
-pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> Option<DropFault> {
+/// The rule that dropping `kind` on `to` breaks for the side to move. The caller has found the
+/// drop illegal (it is not among the legal moves); the rules are tried in the order of
+/// [`DropFault`]'s variants, so a pawn drop that blocks a check and mates is
+/// [`DropFault::PawnDropMate`], and a drop that breaks none of the others is
+/// [`DropFault::LeavesKingInCheck`].
+pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> DropFault {
     let us = pos.side_to_move();
-    if is_legal(pos, Move::drop(kind, to)) {
-        None
-    } else if !pos.hand(us).has(kind) {
-        Some(DropFault::NotInHand)
+    debug_assert!(!is_legal(pos, Move::drop(kind, to)));
+    if !pos.hand(us).has(kind) {
+        DropFault::NotInHand
     } else if pos.piece_at(to).is_some() {
-        Some(DropFault::Occupied)
+        DropFault::Occupied
     } else if is_dead_piece(us, kind, to) {
-        Some(DropFault::DeadPiece)
+        DropFault::DeadPiece
     } else if kind == PieceKind::Pawn && double_pawn_files(pos, us).contains(to) {
-        Some(DropFault::DoublePawn)
-    } else if pos.in_check() {
-        Some(DropFault::LeavesKingInCheck)
+        DropFault::DoublePawn
+    } else if kind == PieceKind::Pawn
+        && pos.king(!us).is_some_and(|k| to.forward(us) == Some(k))
+        && is_pawn_drop_mate(pos, to)
+    {
+        DropFault::PawnDropMate
     } else {
-        Some(DropFault::PawnDropMate)
+        DropFault::LeavesKingInCheck
     }
 }
 

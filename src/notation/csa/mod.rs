@@ -9,7 +9,7 @@
 //! Records are separated by lines holding only `/`.
 
 use super::excerpt::{excerpt, printable};
-use super::record::{fault_square, Record, RecordError};
+use super::record::{fault_square, split_lines, Record, RecordError};
 use super::sfen::startpos;
 use crate::shogi::movegen::is_legal;
 use crate::shogi::rules::drop_fault;
@@ -43,14 +43,14 @@ macro_rules! fail {
 
 /// Reads a CSA file's text (V2, V2.2, V3): one record, or several separated by `/` lines.
 pub fn parse_csa(text: &str) -> Result<Vec<Record>, RecordError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
+    let lines = split_lines(text);
+    if lines.iter().all(|line| line.trim().is_empty()) {
         return Err(RecordError::new(1, 1, "empty text: expected a CSA record"));
     }
     let mut records = Vec::new();
     let mut reader = Reader::default();
     let mut last_line = 1;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in lines.into_iter().enumerate() {
         last_line = i + 1;
         let line = line.trim_end();
         if line == "/" {
@@ -697,7 +697,7 @@ fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
     }
     let to = csa_square(to);
     let Some(from) = m.from() else {
-        let why = drop_fault(pos, kind, m.to()).map_or_else(String::new, |f| f.to_string());
+        let why = drop_fault(pos, kind, m.to());
         fail!(
             stmt,
             0,

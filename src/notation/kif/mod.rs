@@ -56,33 +56,12 @@ pub use write::write_kif;
 use super::excerpt::{excerpt, printable};
 use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
-use super::record::{Record, RecordError};
+use super::record::{split_lines, Record, RecordError};
 use crate::shogi::movegen::legal_move_list;
 use crate::shogi::rules::{drop_fault, DropFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
-
-/// The lines of a record file's text, without a leading BOM. A line ends at CR LF, LF or a lone
-/// CR (as in files from old Macintosh editors), so no line read holds a line break.
-pub(crate) fn split_lines(text: &str) -> Vec<&str> {
-    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut lines = Vec::new();
-    while !rest.is_empty() {
-        let Some(end) = rest.find(['\r', '\n']) else {
-            lines.push(rest);
-            break;
-        };
-        lines.push(&rest[..end]);
-        let width = if rest[end..].starts_with("\r\n") {
-            2
-        } else {
-            1
-        };
-        rest = &rest[end + width..];
-    }
-    lines
-}
 
 /// The column of the first character of `line` that is not white space, and that character on.
 pub(crate) fn trim_with_column(line: &str) -> (&str, usize) {
@@ -360,10 +339,10 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
     let sq = square_to_japanese(to);
     let Some(from) = m.from() else {
         return match drop_fault(pos, kind, to) {
-            Some(DropFault::NotInHand) | None => format!("{} has no {name} in hand", side_mark(us)),
-            Some(DropFault::Occupied) => format!("{sq} is occupied"),
-            Some(DropFault::DeadPiece) => format!("a {name} on {sq} could never move"),
-            Some(fault) => fault.to_string(),
+            DropFault::NotInHand => format!("{} has no {name} in hand", side_mark(us)),
+            DropFault::Occupied => format!("{sq} is occupied"),
+            DropFault::DeadPiece => format!("a {name} on {sq} could never move"),
+            fault => fault.to_string(),
         };
     };
     if m.is_promotion() && !kind.can_promote() {

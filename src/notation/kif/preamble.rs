@@ -13,9 +13,10 @@
 //! - Lines starting with `#`, `*` or `&` are comments.
 
 use super::super::excerpt::{excerpt, printable};
+use super::super::japanese::KANJI_DIGITS;
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
 use super::super::record::{fault_square, RecordError};
-use super::super::sfen::{parse_sfen, STARTPOS};
+use super::super::sfen::{parse_sfen, startpos};
 use super::trim_with_column;
 use crate::shogi::{
     remaining_pieces, Color, Hand, Piece, PieceKind, Position, PositionError, Square,
@@ -132,7 +133,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
     let (start, stated_position, position_line) = match (diagram.first, handicap) {
         (Some(first), _) => (diagram.position()?, true, diagram.top.unwrap_or(first)),
         (None, Some((n, column, name))) => (handicap_position(&name, n, column)?, true, n),
-        (None, None) => (parse_sfen(STARTPOS).expect("the start position"), false, 1),
+        (None, None) => (startpos(), false, 1),
     };
     Ok(Preamble {
         headers,
@@ -250,9 +251,9 @@ fn kanji_count(s: &str) -> Option<u8> {
 fn kanji_value(c: char) -> Option<u8> {
     match c {
         '十' => Some(10),
-        _ => "一二三四五六七八九"
-            .chars()
-            .position(|k| k == c)
+        _ => KANJI_DIGITS
+            .iter()
+            .position(|&k| k == c)
             .map(|i| i as u8 + 1),
     }
 }
@@ -435,7 +436,7 @@ fn handicap_position(name: &str, n: usize, column: usize) -> Result<Position, Re
     ];
     let key: String = name.chars().filter(|c| !c.is_whitespace()).collect();
     if key == "平手" {
-        return Ok(parse_sfen(STARTPOS).expect("the start position"));
+        return Ok(startpos());
     }
     let (_, ranks) = HANDICAPS.iter().find(|(h, _)| *h == key).ok_or_else(|| {
         let message = format!(

@@ -19,7 +19,8 @@ use std::fmt::Write;
 /// to the same start, headers, moves and side lines.
 ///
 /// # Panics
-/// If a move of the record is not legal where it is played.
+/// If a board move of a line starts on an empty square where it is played. Nothing else of a
+/// move is checked: the moves are taken to be legal, as the readers of this crate leave them.
 pub fn write_kif(record: &Record) -> String {
     let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
     for (name, value) in &record.headers {
