@@ -7,7 +7,7 @@ use crate::search::session::Session;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
 use crate::shogi::attacks::between;
-use crate::shogi::movegen::legal_move_list;
+use crate::shogi::rules;
 use crate::shogi::{Color, Move, PieceKind, Position};
 use std::time::{Duration, Instant};
 
@@ -190,7 +190,8 @@ pub fn panicked(seed: u64, index: u64) -> Case {
 /// Whether Black could drop a pawn in front of White's king, giving a check that leaves no
 /// legal reply, were it not for the 打ち歩詰め rule (which makes that drop illegal).
 fn pawn_drop_would_mate(pos: &Position) -> bool {
-    let (Some(king), true) = (
+    let (Color::Black, Some(king), true) = (
+        pos.side_to_move(),
         pos.king(Color::White),
         pos.hand(Color::Black).has(PieceKind::Pawn),
     ) else {
@@ -199,16 +200,18 @@ fn pawn_drop_would_mate(pos: &Position) -> bool {
     let Some(to) = king.forward(Color::White) else {
         return false;
     };
-    let no_pawn_on_file = (1..=9).all(|rank| {
-        let sq = crate::shogi::Square::new(to.file(), rank).expect("on the board");
-        pos.piece_at(sq) != Some(crate::shogi::Piece::new(Color::Black, PieceKind::Pawn))
-    });
-    if pos.piece_at(to).is_some() || !no_pawn_on_file {
+    if pos.piece_at(to).is_some() || rules::double_pawn_files(pos, Color::Black).contains(to) {
         return false;
     }
-    let mut after = pos.clone();
-    after.make_move(Move::drop(PieceKind::Pawn, to));
-    !after.is_in_check(Color::Black) && after.in_check() && legal_move_list(&after).is_empty()
+    // A drop uncovers nothing, so it leaves Black's king in check only when it was in check.
+    if pos.in_check() {
+        let mut after = pos.clone();
+        after.make_move(Move::drop(PieceKind::Pawn, to));
+        if after.is_in_check(Color::Black) {
+            return false;
+        }
+    }
+    rules::is_pawn_drop_mate(pos, to)
 }
 
 /// Marks the promotions, interpositions and pawn drops of `line`, played from `pos`.
