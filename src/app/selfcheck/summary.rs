@@ -8,6 +8,9 @@ use serde::{Serialize, Serializer};
 use std::io::Write;
 use std::time::Duration;
 
+/// The mate lengths the bounded search finds: the odd numbers up to [`MAX_PLIES`].
+const MATE_LENGTHS: usize = (MAX_PLIES as usize).div_ceil(2);
+
 /// The totals of a run (the `--json` output, which also gives [`Summary::no_mate_within`]).
 #[derive(Debug)]
 pub struct Summary {
@@ -19,8 +22,8 @@ pub struct Summary {
     pub rules: &'static str,
     /// The longest mate the bounded search looks for.
     pub max_plies: u32,
-    /// Positions where both found the shortest mate of 1, 3, 5 and 7 plies.
-    pub mates_by_length: [u64; 4],
+    /// Positions where both found the shortest mate of 1, 3, 5, … `max_plies` plies.
+    pub mates_by_length: [u64; MATE_LENGTHS],
     /// Of the positions where neither found a mate within `max_plies`
     /// ([`Summary::no_mate_within`]), those where df-pn proved a longer mate.
     pub longer_mates: u64,
@@ -144,7 +147,7 @@ impl Summary {
             seed: req.seed,
             rules: "game",
             max_plies: MAX_PLIES,
-            mates_by_length: [0; 4],
+            mates_by_length: [0; MATE_LENGTHS],
             longer_mates: 0,
             proven_no_mates: 0,
             no_mates_within: 0,
