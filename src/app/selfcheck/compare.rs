@@ -1,6 +1,5 @@
 //! One position through both searches, and whether their answers agree.
 
-use super::generate::random_problem;
 use crate::notation::sfen::to_sfen;
 use crate::search::bounded::{Bounded, BoundedSearch};
 use crate::search::session::Session;
@@ -113,34 +112,33 @@ impl Case {
     }
 }
 
-/// Generates position `index` of the run with `seed` and solves it both ways: df-pn under the
-/// rules of the game with `options` (the whole search, as `solve --rules game` runs it; if that
-/// reaches its limit, df-pn bounded to [`MAX_PLIES`] plies with the same limits), and the bounded
-/// AND/OR search with `bounded_budget` nodes.
-pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) -> Case {
-    let pos = random_problem(seed, index);
+/// Solves `pos`, position `index` of the run, both ways: df-pn under the rules of the game with
+/// `options` (the whole search, as `solve --rules game` runs it; if that reaches its limit, df-pn
+/// bounded to [`MAX_PLIES`] plies with the same limits), and the bounded AND/OR search with
+/// `bounded_budget` nodes.
+pub fn check_one(index: u64, pos: &Position, options: &Options, bounded_budget: u64) -> Case {
     let start = Instant::now();
-    let mut report = solve(&pos, options);
+    let mut report = solve(pos, options);
     let mut nodes = report.nodes;
     let dfpn_fell_back = matches!(report.outcome, Outcome::Unknown { .. });
     if dfpn_fell_back {
         let mut session = Session::new(pos.side_to_move(), options);
-        report = session.solve_within(&pos, Some(MAX_PLIES as usize), options.limits.clone());
+        report = session.solve_within(pos, Some(MAX_PLIES as usize), options.limits.clone());
         nodes += report.nodes;
     }
     let dfpn_cost = (nodes, start.elapsed());
     let start = Instant::now();
     let mut bounded = BoundedSearch::new(bounded_budget);
-    let answer = bounded.shortest_mate(&pos, MAX_PLIES);
+    let answer = bounded.shortest_mate(pos, MAX_PLIES);
     let bounded_cost = (bounded.nodes, start.elapsed());
     let mut features = Features {
-        pawn_drop_mate_at_root: pawn_drop_would_mate(&pos),
+        pawn_drop_mate_at_root: pawn_drop_would_mate(pos),
         ..Features::default()
     };
     let mut replay_fault = None;
     let dfpn = match report.outcome {
         Outcome::Mate { line, minimax } => {
-            if let Err(fault) = verify_mate_line(&pos, &line) {
+            if let Err(fault) = verify_mate_line(pos, &line) {
                 replay_fault = Some(fault.to_string());
             } else if line.length() != minimax {
                 replay_fault = Some(format!(
@@ -148,7 +146,7 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
                     line.length()
                 ));
             }
-            line_features(&pos, &line.moves, &mut features);
+            line_features(pos, &line.moves, &mut features);
             Dfpn::Mate {
                 length: minimax,
                 line: line.moves,
@@ -160,7 +158,7 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
     };
     Case {
         index,
-        sfen: to_sfen(&pos),
+        sfen: to_sfen(pos),
         dfpn,
         dfpn_fell_back,
         bounded: answer,
@@ -171,12 +169,12 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
     }
 }
 
-/// The record of position `index` when a search panicked on it (the message has gone to
-/// standard error): a disagreement, so that the position is printed.
-pub fn panicked(seed: u64, index: u64) -> Case {
+/// The record of `pos`, position `index` of the run, when a search panicked on it (the message
+/// has gone to standard error): a disagreement, so that the position is printed.
+pub fn panicked(index: u64, pos: &Position) -> Case {
     Case {
         index,
-        sfen: to_sfen(&random_problem(seed, index)),
+        sfen: to_sfen(pos),
         dfpn: Dfpn::Unknown,
         dfpn_fell_back: false,
         bounded: Bounded::GaveUp,
@@ -234,6 +232,7 @@ fn line_features(pos: &Position, line: &[Move], features: &mut Features) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::selfcheck::generate::random_problem;
     use crate::notation::sfen::parse_sfen;
     use crate::shogi::fill_defender_hand;
 
@@ -339,7 +338,7 @@ mod tests {
             },
             ..Options::default()
         };
-        let c = check_one(1, 0, &options, 1_000_000);
+        let c = check_one(0, &random_problem(1, 0), &options, 1_000_000);
         assert_ne!(c.agreement(), Agreement::Disagree, "{c:?}");
     }
 }

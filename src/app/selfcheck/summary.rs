@@ -276,6 +276,7 @@ impl Summary {
 mod tests {
     use super::*;
     use crate::app::selfcheck::compare::{panicked, Features};
+    use crate::app::selfcheck::generate::random_problem;
     use crate::notation::usi::parse_usi_move_syntax;
 
     fn request() -> SelfcheckRequest {
@@ -302,7 +303,7 @@ mod tests {
                 promotion: true,
                 ..Features::default()
             },
-            ..panicked(5, 0)
+            ..panicked(0, &random_problem(5, 0))
         };
         let wrong = Case {
             bounded: Bounded::Mate(3),
@@ -311,9 +312,9 @@ mod tests {
                 line: vec![parse_usi_move_syntax("G*5b").unwrap()],
             },
             replay_fault: None,
-            ..panicked(5, 1)
+            ..panicked(1, &random_problem(5, 1))
         };
-        let crashed = panicked(5, 2);
+        let crashed = panicked(2, &random_problem(5, 2));
         let cases = [agreeing, wrong.clone(), crashed.clone()];
         let summary = Summary::of(&request(), 1, &cases, Duration::from_secs(2));
         assert_eq!(summary.disagreements.len(), 2);
