@@ -206,19 +206,6 @@ mod tests {
     }
 
     #[test]
-    fn mates_of_seven_plies_are_found_at_seven() {
-        let rows = short_rows();
-        let [_, sfen, _, length, hands] = rows
-            .iter()
-            .find(|r| r[0] == "mate7-01")
-            .expect("the row")
-            .clone();
-        assert_eq!(length, "7");
-        let pos = problem(&sfen, &hands);
-        assert_eq!(solve(&pos, 7), Bounded::Mate(7));
-    }
-
-    #[test]
     fn no_mate_rows_have_no_mate_within_seven() {
         let rows = short_rows();
         for id in ["nomate-startpos", "repetition-nomate", "futile-long-51"] {

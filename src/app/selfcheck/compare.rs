@@ -1,13 +1,12 @@
 //! One position through both searches, and whether their answers agree.
 
-use super::generate::random_problem;
 use crate::notation::sfen::to_sfen;
 use crate::search::bounded::{Bounded, BoundedSearch};
 use crate::search::session::Session;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
 use crate::shogi::attacks::between;
-use crate::shogi::movegen::legal_move_list;
+use crate::shogi::rules;
 use crate::shogi::{Color, Move, PieceKind, Position};
 use std::time::{Duration, Instant};
 
@@ -113,34 +112,33 @@ impl Case {
     }
 }
 
-/// Generates position `index` of the run with `seed` and solves it both ways: df-pn under the
-/// rules of the game with `options` (the whole search, as `solve --rules game` runs it; if that
-/// reaches its limit, df-pn bounded to [`MAX_PLIES`] plies with the same limits), and the bounded
-/// AND/OR search with `bounded_budget` nodes.
-pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) -> Case {
-    let pos = random_problem(seed, index);
+/// Solves `pos`, position `index` of the run, both ways: df-pn under the rules of the game with
+/// `options` (the whole search, as `solve --rules game` runs it; if that reaches its limit, df-pn
+/// bounded to [`MAX_PLIES`] plies with the same limits), and the bounded AND/OR search with
+/// `bounded_budget` nodes.
+pub fn check_one(index: u64, pos: &Position, options: &Options, bounded_budget: u64) -> Case {
     let start = Instant::now();
-    let mut report = solve(&pos, options);
+    let mut report = solve(pos, options);
     let mut nodes = report.nodes;
     let dfpn_fell_back = matches!(report.outcome, Outcome::Unknown { .. });
     if dfpn_fell_back {
         let mut session = Session::new(pos.side_to_move(), options);
-        report = session.solve_within(&pos, Some(MAX_PLIES as usize), options.limits.clone());
+        report = session.solve_within(pos, Some(MAX_PLIES as usize), options.limits.clone());
         nodes += report.nodes;
     }
     let dfpn_cost = (nodes, start.elapsed());
     let start = Instant::now();
     let mut bounded = BoundedSearch::new(bounded_budget);
-    let answer = bounded.shortest_mate(&pos, MAX_PLIES);
+    let answer = bounded.shortest_mate(pos, MAX_PLIES);
     let bounded_cost = (bounded.nodes, start.elapsed());
     let mut features = Features {
-        pawn_drop_mate_at_root: pawn_drop_would_mate(&pos),
+        pawn_drop_mate_at_root: pawn_drop_would_mate(pos),
         ..Features::default()
     };
     let mut replay_fault = None;
     let dfpn = match report.outcome {
         Outcome::Mate { line, minimax } => {
-            if let Err(fault) = verify_mate_line(&pos, &line) {
+            if let Err(fault) = verify_mate_line(pos, &line) {
                 replay_fault = Some(fault.to_string());
             } else if line.length() != minimax {
                 replay_fault = Some(format!(
@@ -148,7 +146,7 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
                     line.length()
                 ));
             }
-            line_features(&pos, &line.moves, &mut features);
+            line_features(pos, &line.moves, &mut features);
             Dfpn::Mate {
                 length: minimax,
                 line: line.moves,
@@ -160,7 +158,7 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
     };
     Case {
         index,
-        sfen: to_sfen(&pos),
+        sfen: to_sfen(pos),
         dfpn,
         dfpn_fell_back,
         bounded: answer,
@@ -171,12 +169,12 @@ pub fn check_one(seed: u64, index: u64, options: &Options, bounded_budget: u64) 
     }
 }
 
-/// The record of position `index` when a search panicked on it (the message has gone to
-/// standard error): a disagreement, so that the position is printed.
-pub fn panicked(seed: u64, index: u64) -> Case {
+/// The record of `pos`, position `index` of the run, when a search panicked on it (the message
+/// has gone to standard error): a disagreement, so that the position is printed.
+pub fn panicked(index: u64, pos: &Position) -> Case {
     Case {
         index,
-        sfen: to_sfen(&random_problem(seed, index)),
+        sfen: to_sfen(pos),
         dfpn: Dfpn::Unknown,
         dfpn_fell_back: false,
         bounded: Bounded::GaveUp,
@@ -190,7 +188,8 @@ pub fn panicked(seed: u64, index: u64) -> Case {
 /// Whether Black could drop a pawn in front of White's king, giving a check that leaves no
 /// legal reply, were it not for the 打ち歩詰め rule (which makes that drop illegal).
 fn pawn_drop_would_mate(pos: &Position) -> bool {
-    let (Some(king), true) = (
+    let (Color::Black, Some(king), true) = (
+        pos.side_to_move(),
         pos.king(Color::White),
         pos.hand(Color::Black).has(PieceKind::Pawn),
     ) else {
@@ -199,16 +198,18 @@ fn pawn_drop_would_mate(pos: &Position) -> bool {
     let Some(to) = king.forward(Color::White) else {
         return false;
     };
-    let no_pawn_on_file = (1..=9).all(|rank| {
-        let sq = crate::shogi::Square::new(to.file(), rank).expect("on the board");
-        pos.piece_at(sq) != Some(crate::shogi::Piece::new(Color::Black, PieceKind::Pawn))
-    });
-    if pos.piece_at(to).is_some() || !no_pawn_on_file {
+    if pos.piece_at(to).is_some() || rules::double_pawn_files(pos, Color::Black).contains(to) {
         return false;
     }
-    let mut after = pos.clone();
-    after.make_move(Move::drop(PieceKind::Pawn, to));
-    !after.is_in_check(Color::Black) && after.in_check() && legal_move_list(&after).is_empty()
+    // A drop uncovers nothing, so it leaves Black's king in check only when it was in check.
+    if pos.in_check() {
+        let mut after = pos.clone();
+        after.make_move(Move::drop(PieceKind::Pawn, to));
+        if after.is_in_check(Color::Black) {
+            return false;
+        }
+    }
+    rules::is_pawn_drop_mate(pos, to)
 }
 
 /// Marks the promotions, interpositions and pawn drops of `line`, played from `pos`.
@@ -231,6 +232,7 @@ fn line_features(pos: &Position, line: &[Move], features: &mut Features) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::selfcheck::generate::random_problem;
     use crate::notation::sfen::parse_sfen;
     use crate::shogi::fill_defender_hand;
 
@@ -336,8 +338,7 @@ mod tests {
             },
             ..Options::default()
         };
-        let c = check_one(1, 0, &options, 1_000_000);
+        let c = check_one(0, &random_problem(1, 0), &options, 1_000_000);
         assert_ne!(c.agreement(), Agreement::Disagree, "{c:?}");
-        assert_eq!(c.sfen, to_sfen(&random_problem(1, 0)));
     }
 }

@@ -81,10 +81,11 @@ pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit
         (0..req.count)
             .into_par_iter()
             .map(|i| {
+                let pos = generate::random_problem(req.seed, i);
                 let case = std::panic::catch_unwind(|| {
-                    compare::check_one(req.seed, i, &options, req.bounded_nodes)
+                    compare::check_one(i, &pos, &options, req.bounded_nodes)
                 })
-                .unwrap_or_else(|_| compare::panicked(req.seed, i));
+                .unwrap_or_else(|_| compare::panicked(i, &pos));
                 if case.agreement() == Agreement::Disagree {
                     bar.println(format!("disagreement: position {i}: {}", case.sfen));
                 }

@@ -3,12 +3,16 @@
 use super::compare::{Agreement, Case, Dfpn, MAX_PLIES};
 use super::SelfcheckRequest;
 use crate::search::bounded::Bounded;
-use serde::Serialize;
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
 use std::io::Write;
 use std::time::Duration;
 
-/// The totals of a run (the `--json` output).
-#[derive(Serialize, Debug)]
+/// The mate lengths the bounded search finds: the odd numbers up to [`MAX_PLIES`].
+const MATE_LENGTHS: usize = (MAX_PLIES as usize).div_ceil(2);
+
+/// The totals of a run (the `--json` output, which also gives [`Summary::no_mate_within`]).
+#[derive(Debug)]
 pub struct Summary {
     /// Positions generated.
     pub positions: u64,
@@ -18,11 +22,10 @@ pub struct Summary {
     pub rules: &'static str,
     /// The longest mate the bounded search looks for.
     pub max_plies: u32,
-    /// Positions where both found the shortest mate of 1, 3, 5 and 7 plies.
-    pub mates_by_length: [u64; 4],
-    /// Positions where neither found a mate within `max_plies`.
-    pub no_mate_within: u64,
-    /// Of those, where df-pn proved a longer mate.
+    /// Positions where both found the shortest mate of 1, 3, 5, … `max_plies` plies.
+    pub mates_by_length: [u64; MATE_LENGTHS],
+    /// Of the positions where neither found a mate within `max_plies`
+    /// ([`Summary::no_mate_within`]), those where df-pn proved a longer mate.
     pub longer_mates: u64,
     /// Of those, where df-pn proved there is no mate.
     pub proven_no_mates: u64,
@@ -56,6 +59,36 @@ pub struct Summary {
     pub wall_seconds: f64,
     /// Positions solved at once.
     pub jobs: usize,
+}
+
+/// The fields in the order declared, with [`Summary::no_mate_within`] after the mates.
+impl Serialize for Summary {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut st = serializer.serialize_struct("Summary", 22)?;
+        st.serialize_field("positions", &self.positions)?;
+        st.serialize_field("seed", &self.seed)?;
+        st.serialize_field("rules", &self.rules)?;
+        st.serialize_field("max_plies", &self.max_plies)?;
+        st.serialize_field("mates_by_length", &self.mates_by_length)?;
+        st.serialize_field("no_mate_within", &self.no_mate_within())?;
+        st.serialize_field("longer_mates", &self.longer_mates)?;
+        st.serialize_field("proven_no_mates", &self.proven_no_mates)?;
+        st.serialize_field("no_mates_within", &self.no_mates_within)?;
+        st.serialize_field("dfpn_fell_back", &self.dfpn_fell_back)?;
+        st.serialize_field("dfpn_unknown", &self.dfpn_unknown)?;
+        st.serialize_field("bounded_gave_up", &self.bounded_gave_up)?;
+        st.serialize_field("disagreements", &self.disagreements)?;
+        st.serialize_field("dfpn_mates", &self.dfpn_mates)?;
+        st.serialize_field("lines_replayed", &self.lines_replayed)?;
+        st.serialize_field("features", &self.features)?;
+        st.serialize_field("dfpn_nodes", &self.dfpn_nodes)?;
+        st.serialize_field("dfpn_seconds", &self.dfpn_seconds)?;
+        st.serialize_field("bounded_nodes", &self.bounded_nodes)?;
+        st.serialize_field("bounded_seconds", &self.bounded_seconds)?;
+        st.serialize_field("wall_seconds", &self.wall_seconds)?;
+        st.serialize_field("jobs", &self.jobs)?;
+        st.end()
+    }
 }
 
 /// A position where the two searches disagree.
@@ -114,8 +147,7 @@ impl Summary {
             seed: req.seed,
             rules: "game",
             max_plies: MAX_PLIES,
-            mates_by_length: [0; 4],
-            no_mate_within: 0,
+            mates_by_length: [0; MATE_LENGTHS],
             longer_mates: 0,
             proven_no_mates: 0,
             no_mates_within: 0,
@@ -136,18 +168,9 @@ impl Summary {
         for c in cases {
             match c.agreement() {
                 Agreement::Mate(n) => s.mates_by_length[(n as usize - 1) / 2] += 1,
-                Agreement::LongerMate => {
-                    s.no_mate_within += 1;
-                    s.longer_mates += 1;
-                }
-                Agreement::NoMate => {
-                    s.no_mate_within += 1;
-                    s.proven_no_mates += 1;
-                }
-                Agreement::NoMateWithin => {
-                    s.no_mate_within += 1;
-                    s.no_mates_within += 1;
-                }
+                Agreement::LongerMate => s.longer_mates += 1,
+                Agreement::NoMate => s.proven_no_mates += 1,
+                Agreement::NoMateWithin => s.no_mates_within += 1,
                 Agreement::DfpnUnknown => s.dfpn_unknown += 1,
                 Agreement::BoundedGaveUp => s.bounded_gave_up += 1,
                 Agreement::Disagree => s.disagreements.push(Disagreement {
@@ -176,6 +199,12 @@ impl Summary {
         s
     }
 
+    /// Positions where neither found a mate within `max_plies`: df-pn proved a longer mate, or
+    /// no mate, or no mate within `max_plies`.
+    pub fn no_mate_within(&self) -> u64 {
+        self.longer_mates + self.proven_no_mates + self.no_mates_within
+    }
+
     /// Prints each disagreement, then the totals.
     pub fn print(&self, out: &mut impl Write) {
         for d in &self.disagreements {
@@ -199,7 +228,7 @@ impl Summary {
             out,
             "no mate within {}: {} (df-pn: {} longer mates, {} no mate, {} none within {})",
             self.max_plies,
-            self.no_mate_within,
+            self.no_mate_within(),
             self.longer_mates,
             self.proven_no_mates,
             self.no_mates_within,
@@ -247,6 +276,7 @@ impl Summary {
 mod tests {
     use super::*;
     use crate::app::selfcheck::compare::{panicked, Features};
+    use crate::app::selfcheck::generate::random_problem;
     use crate::notation::usi::parse_usi_move_syntax;
 
     fn request() -> SelfcheckRequest {
@@ -273,7 +303,7 @@ mod tests {
                 promotion: true,
                 ..Features::default()
             },
-            ..panicked(5, 0)
+            ..panicked(0, &random_problem(5, 0))
         };
         let wrong = Case {
             bounded: Bounded::Mate(3),
@@ -282,9 +312,9 @@ mod tests {
                 line: vec![parse_usi_move_syntax("G*5b").unwrap()],
             },
             replay_fault: None,
-            ..panicked(5, 1)
+            ..panicked(1, &random_problem(5, 1))
         };
-        let crashed = panicked(5, 2);
+        let crashed = panicked(2, &random_problem(5, 2));
         let cases = [agreeing, wrong.clone(), crashed.clone()];
         let summary = Summary::of(&request(), 1, &cases, Duration::from_secs(2));
         assert_eq!(summary.disagreements.len(), 2);
