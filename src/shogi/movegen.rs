@@ -6,8 +6,9 @@
 //! no such limits.
 
 use super::attacks::{
-    attacks, between, bishop_attacks, gold_attacks, king_attacks, knight_attacks, lance_attacks,
-    line, pawn_attacks, rook_attacks, silver_attacks,
+    attacks, between, bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks,
+    knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, rook_pseudo_attacks,
+    silver_attacks,
 };
 use super::rules::{double_pawn_files, is_dead_piece, is_pawn_drop_mate};
 use super::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
@@ -129,6 +130,11 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
     }
     if targets.is_any() {
         let mut movers = own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        if checkers.is_any() && targets.count() <= 3 {
+            // An evasion that is not a king move lands on one of few squares: only the pieces
+            // attacking one of them can make it.
+            movers &= targets.fold(Bitboard::EMPTY, |b, t| b | pos.attackers_to(us, t, occ));
+        }
         if let Some(ci) = check_info {
             // Far from the king only a ranging piece, or one that uncovers a slider, can check.
             let ranging = [
@@ -176,15 +182,57 @@ fn king_moves(pos: &Position, k: Square, check_info: Option<&CheckInfo>, list: &
         }
     }
     let occ = pos.occupied().without(k);
-    for to in king_attacks(k) & !pos.pieces(us) {
+    let area = king_attacks(k) & !pos.pieces(us);
+    for to in area & !attacked_within(pos, !us, k, area, occ) {
         if check_info.is_some_and(|ci| line(ci.king, k).contains(to)) {
             continue;
         }
-        if !pos.is_attacked_by(!us, to, occ) {
-            list.push(Move::normal(k, to, false));
-        }
+        list.push(Move::normal(k, to, false));
     }
 }
+
+/// The squares of `area`, which lies next to the square `k`, that pieces of `color` attack with
+/// occupancy `occ`. A piece that steps (or jumps as a knight) onto a square next to `k` stands
+/// within two files and three ranks of `k`; farther away only a ranging piece can reach it.
+fn attacked_within(
+    pos: &Position,
+    color: Color,
+    k: Square,
+    area: Bitboard,
+    occ: Bitboard,
+) -> Bitboard {
+    use PieceKind::*;
+    let theirs = pos.pieces(color);
+    let near = KING_REACH[k.index()];
+    let mut attacked = Bitboard::EMPTY;
+    for from in theirs & near {
+        let kind = pos.piece_at(from).expect("own square holds a piece").kind;
+        attacked |= attacks(color, kind, from, occ);
+    }
+    let far = theirs & !near;
+    let diagonal = (pos.pieces_of(color, Bishop) | pos.pieces_of(color, Horse)) & far;
+    let straight = (pos.pieces_of(color, Rook) | pos.pieces_of(color, Dragon)) & far;
+    for from in diagonal {
+        if (bishop_pseudo_attacks(from) & area).is_any() {
+            attacked |= bishop_attacks(from, occ);
+        }
+    }
+    for from in straight {
+        if (rook_pseudo_attacks(from) & area).is_any() {
+            attacked |= rook_attacks(from, occ);
+        }
+    }
+    for from in pos.pieces_of(color, Lance) & far {
+        if (lance_attacks(color, from, Bitboard::EMPTY) & area).is_any() {
+            attacked |= lance_attacks(color, from, occ);
+        }
+    }
+    attacked & area
+}
+
+/// `KING_REACH[k]`: the squares within two files and three ranks of `k`, from which a piece
+/// that steps or jumps can reach a square next to `k`.
+static KING_REACH: [Bitboard; 81] = box_around(2, 3);
 
 #[inline]
 fn piece_moves(
@@ -269,7 +317,10 @@ fn drop_zone(color: Color, kind: PieceKind) -> Bitboard {
 
 /// `CHECK_BOX[k]`: the squares within two files and four ranks of `k`. A piece that moves one
 /// step (or jumps as a knight) and uncovers nothing can give check only from inside it.
-static CHECK_BOX: [Bitboard; 81] = {
+static CHECK_BOX: [Bitboard; 81] = box_around(2, 4);
+
+/// For every square, the squares within `files` files and `ranks` ranks of it.
+const fn box_around(files: i32, ranks: i32) -> [Bitboard; 81] {
     let mut t = [Bitboard::EMPTY; 81];
     let mut k = 0;
     while k < 81 {
@@ -277,7 +328,7 @@ static CHECK_BOX: [Bitboard; 81] = {
         let mut s: usize = 0;
         while s < 81 {
             let (f, r) = ((s / 9) as i32, (s % 9) as i32);
-            if (f - kf).abs() <= 2 && (r - kr).abs() <= 4 {
+            if (f - kf).abs() <= files && (r - kr).abs() <= ranks {
                 t[k].0 |= 1u128 << s;
             }
             s += 1;
@@ -285,7 +336,7 @@ static CHECK_BOX: [Bitboard; 81] = {
         k += 1;
     }
     t
-};
+}
 
 /// Counts the leaves of the legal move tree to `depth` plies (打ち歩詰め excluded).
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
