@@ -268,24 +268,33 @@ impl Position {
         self.board_key ^ self.hand_key
     }
 
-    /// The pieces of `color` that attack `sq`, with occupancy `occ`.
+    /// The pieces of `color` that attack `sq`, with occupancy `occ`. A slider's attack is
+    /// computed only when one of that kind stands on an empty-board line through `sq`.
     #[inline]
     pub fn attackers_to(&self, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
         use PieceKind::*;
         let them = !color;
-        let bb = (pawn_attacks(them, sq) & self.by_kind[Pawn.index()])
-            | (lance_attacks(them, sq, occ) & self.by_kind[Lance.index()])
-            | (knight_attacks(them, sq) & self.by_kind[Knight.index()])
-            | (silver_attacks(them, sq) & self.by_kind[Silver.index()])
+        let own = self.by_color[color.index()];
+        let k = &self.by_kind;
+        let mut bb = ((pawn_attacks(them, sq) & k[Pawn.index()])
+            | (knight_attacks(them, sq) & k[Knight.index()])
+            | (silver_attacks(them, sq) & k[Silver.index()])
             | (gold_attacks(them, sq) & self.gold_like_squares())
-            | (king_attacks(sq)
-                & (self.by_kind[King.index()]
-                    | self.by_kind[Horse.index()]
-                    | self.by_kind[Dragon.index()]))
-            | (bishop_attacks(sq, occ)
-                & (self.by_kind[Bishop.index()] | self.by_kind[Horse.index()]))
-            | (rook_attacks(sq, occ) & (self.by_kind[Rook.index()] | self.by_kind[Dragon.index()]));
-        bb & self.by_color[color.index()]
+            | (king_attacks(sq) & (k[King.index()] | k[Horse.index()] | k[Dragon.index()])))
+            & own;
+        let diagonal = (k[Bishop.index()] | k[Horse.index()]) & own & bishop_pseudo_attacks(sq);
+        if diagonal.is_any() {
+            bb |= bishop_attacks(sq, occ) & diagonal;
+        }
+        let straight = (k[Rook.index()] | k[Dragon.index()]) & own & rook_pseudo_attacks(sq);
+        if straight.is_any() {
+            bb |= rook_attacks(sq, occ) & straight;
+        }
+        let lances = k[Lance.index()] & own & lance_attacks(them, sq, Bitboard::EMPTY);
+        if lances.is_any() {
+            bb |= lance_attacks(them, sq, occ) & lances;
+        }
+        bb
     }
 
     /// Whether any piece of `color` attacks `sq`, with occupancy `occ`. Cheaper than
