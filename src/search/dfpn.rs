@@ -30,6 +30,19 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// Entries of [`Dfpn::leaves`] (a power of two).
+const LEAF_SLOTS: usize = 1 << 12;
+
+/// The tag of a position with board key `key` and attacker hand `hand` in [`Dfpn::leaves`]
+/// (never 0, the tag of an empty slot).
+fn leaf_tag(key: u64, hand: Hand) -> u64 {
+    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+}
+
+fn leaf_slot(key: u64, hand: Hand) -> usize {
+    (leaf_tag(key, hand) >> 20) as usize & (LEAF_SLOTS - 1)
+}
+
 /// No repetition below this node.
 const NO_REP: u32 = u32::MAX;
 
@@ -155,6 +168,9 @@ pub struct Dfpn {
     /// Tsume rules: futile drops are not counted; who may capture them.
     futile: Option<Capturer>,
     path: HashMap<u64, u32>,
+    /// The first-look estimates of children not yet searched, which the table does not keep
+    /// (a small cache, overwritten freely): a node searched again needs them again.
+    leaves: Vec<(u64, u32, u32)>,
     pub(crate) nodes: u64,
     limits: Limits,
     start: Instant,
@@ -221,6 +237,7 @@ impl Dfpn {
             attacker,
             futile: (rules == Rules::Tsume).then_some(capturer),
             path: HashMap::new(),
+            leaves: vec![(0, 0, 0); LEAF_SLOTS],
             nodes: 0,
             limits,
             start: Instant::now(),
@@ -385,6 +402,7 @@ impl Dfpn {
             attacker: self.attacker,
             futile: self.futile,
             path: HashMap::new(),
+            leaves: vec![(0, 0, 0); LEAF_SLOTS],
             nodes: 0,
             limits: Limits {
                 progress: None,
@@ -441,7 +459,17 @@ impl Dfpn {
         for c in children.iter_mut() {
             let probe = self.table.probe(c.key, c.hand, child_depth);
             c.value = if probe == Probe::NOT_FOUND {
-                self.evaluate_leaf(pos, c.m, child_depth)
+                let slot = leaf_slot(c.key, c.hand);
+                let (tag, pn, dn) = self.leaves[slot];
+                if tag == leaf_tag(c.key, c.hand) && child_depth > 0 {
+                    Value::unknown(pn, dn)
+                } else {
+                    let v = self.evaluate_leaf(pos, c.m, child_depth);
+                    if !(v.is_proven() || v.is_disproven()) {
+                        self.leaves[slot] = (leaf_tag(c.key, c.hand), v.pn, v.dn);
+                    }
+                    v
+                }
             } else {
                 Value::from_probe(probe)
             };
