@@ -794,37 +794,51 @@ fn select_option(c: &Child) -> (Option<usize>, u32) {
 }
 
 /// The index of the child to search next, and the second-best number (pn at an attacker node,
-/// dn at a defender node). With other threads searching, a child one of them is in counts as
-/// worse ([`virtual_loss`]), unless the child that would be taken instead is already at the
-/// node's threshold `limit` (it could not be searched: its threshold would not exceed it).
+/// dn at a defender node). Between equal numbers the child with the greater other number goes
+/// first (dn at an attacker node, pn at a defender node): the one the opponent finds harder.
+/// With other threads searching, a child one of them is in counts as worse ([`virtual_loss`]),
+/// unless the child that would be taken instead is already at the node's threshold `limit` (it
+/// could not be searched: its threshold would not exceed it).
 fn select(children: &[Child], or: bool, busy: Option<&Busy>, limit: u32) -> (usize, u32) {
     let number = |c: &Child| if or { c.value.pn } else { reply_value(c).dn };
+    let tie = |c: &Child| if or { c.value.dn } else { reply_value(c).pn };
     if let Some(busy) = busy {
-        let (best, second) = best_two(children, |c| {
-            let n = number(c);
-            if busy.contains(c.key) {
-                virtual_loss(n, or, CEILING)
-            } else {
-                n
-            }
-        });
+        let (best, second) = best_two(
+            children,
+            |c| {
+                let n = number(c);
+                if busy.contains(c.key) {
+                    virtual_loss(n, or, CEILING)
+                } else {
+                    n
+                }
+            },
+            tie,
+        );
         if number(&children[best]) < limit {
             return (best, second);
         }
     }
-    best_two(children, number)
+    best_two(children, number, tie)
 }
 
-/// The child (not held back) with the least `n`, and the second-least `n`.
-fn best_two(children: &[Child], n: impl Fn(&Child) -> u32) -> (usize, u32) {
+/// The child (not held back) with the least `n`, of those the one with the greatest `tie`, and
+/// the second-least `n`.
+fn best_two(
+    children: &[Child],
+    n: impl Fn(&Child) -> u32,
+    tie: impl Fn(&Child) -> u32,
+) -> (usize, u32) {
     let mut best = 0;
     let mut best_n = INF;
+    let mut best_t = 0;
     let mut second = INF;
     for (i, c) in children.iter().enumerate().filter(|(_, c)| !c.delayed) {
         let n = n(c);
-        if n < best_n {
+        if n < best_n || (n == best_n && tie(c) > best_t) {
             second = best_n;
             best_n = n;
+            best_t = tie(c);
             best = i;
         } else if n < second {
             second = n;
