@@ -6,6 +6,7 @@
 
 use std::collections::BTreeSet;
 use tsume::notation::sfen::{parse_sfen, to_sfen, SfenFault};
+use tsume::search::bounded::{Bounded, BoundedSearch};
 use tsume::shogi::movegen::{check_moves, legal_move_list};
 use tsume::shogi::rules::{drop_fault, is_pawn_drop_mate, DropFault};
 use tsume::shogi::{Color, MoveList, Piece, PieceKind, Position, PositionError, Square};
@@ -432,4 +433,31 @@ fn drop_fault_names_the_rule_a_drop_breaks() {
     assert_eq!(fault(PieceKind::Pawn, "5c"), DropFault::DoublePawn);
     assert_eq!(fault(PieceKind::Pawn, "4c"), DropFault::LeavesKingInCheck);
     assert!(legal(&p).contains("P*3i"));
+}
+
+#[test]
+fn a_defender_rook_left_unpromoted_makes_the_pawn_drop_a_mate_and_illegal() {
+    // 図巧 No. 53 after S*8f 7g7f 5d6e 5e6e 7d7e 6e7e B*6g 5h6g P*7g 6g7g 8f7g 7f7g R*8g 7g7f
+    // N*6h: White's rook on 9h takes the knight. Promoted, it guards 7g and P*7g is a legal
+    // check; unpromoted it does not, the pawn drop would mate, and 打ち歩詰め forbids it. Both
+    // captures are legal: the defender may decline to promote. (A mate search that leaves out
+    // the defender's non-promotions finds a mate in 23 of the diagram along this line; this
+    // defence refutes it.)
+    let before = pos("9/2l6/9/1p7/1Pg6/2k1+Bs3/1R7/r2N5/1L+p1S4 w 3NPb3g2s2l14p 16");
+    let replies = legal(&before);
+    assert!(replies.contains("9h6h") && replies.contains("9h6h+"));
+    let promoted = "9/2l6/9/1p7/1Pg6/2k1+Bs3/1R7/3+r5/1L+p1S4 b 3NPb3g2sn2l14p 17";
+    let unpromoted = "9/2l6/9/1p7/1Pg6/2k1+Bs3/1R7/3r5/1L+p1S4 b 3NPb3g2sn2l14p 17";
+    assert_eq!(to_sfen(&after(&before, "9h6h+")), promoted);
+    assert_eq!(to_sfen(&after(&before, "9h6h")), unpromoted);
+    assert_pawn_drop(promoted, "P*7g", true);
+    assert_pawn_drop(unpromoted, "P*7g", false);
+    // The exhaustive search (every check, every reply): the promoted rook is mated in 7 plies,
+    // the unpromoted one not within 7.
+    let mut search = BoundedSearch::new(50_000_000);
+    assert_eq!(search.shortest_mate(&pos(promoted), 7), Bounded::Mate(7));
+    assert_eq!(
+        search.shortest_mate(&pos(unpromoted), 7),
+        Bounded::NoMateWithin
+    );
 }
