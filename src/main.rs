@@ -13,6 +13,7 @@ use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::{VerifyError, VerifyRequest};
 use tsume::app::AppError;
 use tsume::search::futile::Capturer;
+use tsume::search::table::Table;
 use tsume::search::{Limits, Options, Rules};
 use tsume::shogi::PieceCounts;
 
@@ -61,7 +62,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
         } => {
             let options = Options {
                 threads: threads as usize,
-                ..search_options(&search)
+                ..search_options(&search)?
             };
             let format = match (json, format) {
                 (true, _) | (_, FormatArg::Json) => OutputFormat::Json,
@@ -90,7 +91,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             report,
             quiet,
         } => {
-            let options = search_options(&search);
+            let options = search_options(&search)?;
             let req = VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
@@ -119,7 +120,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 problems,
                 literal_hands,
                 settings: CheckSettings {
-                    options: search_options(&search),
+                    options: search_options(&search)?,
                     total_nodes,
                     total_time,
                     progress: None,
@@ -142,7 +143,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
         } => {
             let options = Options {
                 threads: threads as usize,
-                ..search_options(&search)
+                ..search_options(&search)?
             };
             let req = BenchRequest {
                 paths,
@@ -171,7 +172,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 jobs: jobs.map(|j| j as usize),
                 nodes,
                 time,
-                hash_mb: usize::try_from(hash).unwrap_or(usize::MAX),
+                hash_mb: check_hash(usize::try_from(hash).unwrap_or(usize::MAX))?,
                 bounded_nodes,
                 json,
                 quiet,
@@ -184,7 +185,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
         Command::Usi { search } => {
             // The engine writes from its search threads too: release this thread's lock.
             drop(out);
-            let defaults = search_options(&search);
+            let defaults = search_options(&search)?;
             match tsume::app::usi::run(std::io::stdin().lock(), std::io::stdout(), &defaults) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
@@ -207,9 +208,23 @@ fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) ->
     }
 }
 
-/// The search settings the flags ask for.
-fn search_options(args: &SearchArgs) -> Options {
-    Options {
+/// Refuses a `--hash` the machine cannot give a table (exit 2), before any search would end
+/// the process trying.
+fn check_hash(mb: usize) -> Result<usize, ExitCode> {
+    if Table::can_map(mb) {
+        Ok(mb)
+    } else {
+        Err(input_error(format_args!(
+            "--hash {mb}: this machine cannot give a table of {mb} MB"
+        )))
+    }
+}
+
+/// The search settings the flags ask for; `Err` (exit 2 after a message) for a table that
+/// cannot be had.
+fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
+    let hash_mb = check_hash(usize::try_from(args.hash).unwrap_or(usize::MAX))?;
+    Ok(Options {
         rules: match args.rules {
             RulesArg::Game => Rules::Game,
             RulesArg::Tsume => Rules::Tsume,
@@ -218,12 +233,12 @@ fn search_options(args: &SearchArgs) -> Options {
             FutileArg::Checker => Capturer::Checker,
             FutileArg::Any => Capturer::Any,
         },
-        hash_mb: usize::try_from(args.hash).unwrap_or(usize::MAX),
+        hash_mb,
         threads: 1,
         limits: Limits {
             nodes: args.nodes,
             time: args.time,
             ..Limits::default()
         },
-    }
+    })
 }

@@ -239,6 +239,34 @@ fn input_errors_exit_2_with_the_column() {
 }
 
 #[test]
+fn a_table_the_machine_cannot_give_exits_2_without_searching() {
+    // A petabyte: beyond the address space of any machine, so the mapping is refused.
+    for command in ["solve", "verify", "check", "bench"] {
+        let mut args = vec![
+            command,
+            "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+            "--hash",
+            "1000000000",
+        ];
+        if command == "verify" || command == "bench" {
+            args[1] = "problems/mate357.sfen";
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args(&args)
+            .output()
+            .expect("run tsume");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert_eq!(
+            err.trim_end(),
+            "tsume: error: --hash 1000000000: this machine cannot give a table of 1000000000 MB",
+            "{command}"
+        );
+        assert!(out.stdout.is_empty(), "{command}");
+    }
+}
+
+#[test]
 fn published_lines_ending_in_futile_interpositions_have_their_published_length() {
     let cases: Vec<_> = rows(ZUKO_LINES)
         .into_iter()

@@ -259,6 +259,22 @@ impl Table {
         self.clusters.store(new_clusters, Relaxed);
     }
 
+    /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
+    /// and given back at once (nothing is touched). [`Table::new`] and [`Table::shared`] end the
+    /// process when the system refuses their block, so a command checks this first.
+    pub fn can_map(mb: usize) -> bool {
+        let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
+            return false;
+        };
+        match try_map_zeroed(bytes) {
+            Some(ptr) => {
+                unmap(ptr, bytes);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Bytes allocated for entries.
     pub fn size_bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Slot>()
@@ -460,10 +476,11 @@ unsafe impl Sync for Entries {}
 
 impl Entries {
     fn zeroed(n: usize) -> Entries {
-        let bytes = std::alloc::Layout::array::<Slot>(n)
-            .expect("table size fits in memory")
-            .size();
-        let ptr = map_zeroed(bytes) as *mut Slot;
+        let bytes = block_bytes(n).expect("table size fits in memory");
+        let ptr = try_map_zeroed(bytes).unwrap_or_else(|| {
+            let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
+            std::alloc::handle_alloc_error(layout)
+        }) as *mut Slot;
         Entries {
             ptr: std::ptr::NonNull::new(ptr).expect("a mapped block is not null"),
             len: n,
@@ -487,9 +504,15 @@ impl Drop for Entries {
     }
 }
 
-/// `bytes` (non-zero) of zeroed memory, mapped on first use, with huge pages asked for.
+/// The bytes of a block of `n` slots, if such a block can exist.
+fn block_bytes(n: usize) -> Option<usize> {
+    std::alloc::Layout::array::<Slot>(n).ok().map(|l| l.size())
+}
+
+/// `bytes` (non-zero) of zeroed memory, mapped on first use, with huge pages asked for; `None`
+/// when the system refuses.
 #[cfg(target_os = "linux")]
-fn map_zeroed(bytes: usize) -> *mut u8 {
+fn try_map_zeroed(bytes: usize) -> Option<*mut u8> {
     // SAFETY: an anonymous private mapping of a fresh range: no file, no existing memory.
     let ptr = unsafe {
         libc::mmap(
@@ -502,40 +525,36 @@ fn map_zeroed(bytes: usize) -> *mut u8 {
         )
     };
     if ptr == libc::MAP_FAILED {
-        let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
-        std::alloc::handle_alloc_error(layout);
+        return None;
     }
     // SAFETY: the range is the mapping just made; madvise only changes how it is paged (a hint
     // that may be refused, which changes nothing else).
     unsafe {
         libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE);
     }
-    ptr as *mut u8
+    Some(ptr as *mut u8)
 }
 
 #[cfg(target_os = "linux")]
 fn unmap(ptr: *mut u8, bytes: usize) {
-    // SAFETY: the range is exactly one mapping made by `map_zeroed`, unmapped once.
+    // SAFETY: the range is exactly one mapping made by `try_map_zeroed`, unmapped once.
     unsafe {
         libc::munmap(ptr as *mut libc::c_void, bytes);
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-fn map_zeroed(bytes: usize) -> *mut u8 {
-    let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
+fn try_map_zeroed(bytes: usize) -> Option<*mut u8> {
+    let layout = std::alloc::Layout::from_size_align(bytes, 64).ok()?;
     // SAFETY: the layout has a non-zero size.
     let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
-    if ptr.is_null() {
-        std::alloc::handle_alloc_error(layout);
-    }
-    ptr
+    (!ptr.is_null()).then_some(ptr)
 }
 
 #[cfg(not(target_os = "linux"))]
 fn unmap(ptr: *mut u8, bytes: usize) {
     let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
-    // SAFETY: the block was allocated by `map_zeroed` with this layout and is freed once.
+    // SAFETY: the block was allocated by `try_map_zeroed` with this layout and is freed once.
     unsafe { std::alloc::dealloc(ptr, layout) }
 }
 
@@ -633,6 +652,15 @@ mod tests {
             t.usage_permille() as usize,
             t.used.load(Relaxed) * 1000 / (t.max_clusters * WAYS)
         );
+    }
+
+    #[test]
+    fn a_table_too_large_to_map_is_refused() {
+        assert!(Table::can_map(1));
+        // More than the address space of any machine (a petabyte), and more than a size holds.
+        assert!(!Table::can_map(1 << 30));
+        assert!(!Table::can_map(usize::MAX >> 20));
+        assert!(!Table::can_map(usize::MAX));
     }
 
     #[test]

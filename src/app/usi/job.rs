@@ -5,6 +5,7 @@ use super::output::Output;
 use crate::app::input::defender_king_fault;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
+use crate::search::table::Table;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, MateLine, Options, Outcome, Progress, Report};
 use crate::shogi::movegen::is_legal;
@@ -133,7 +134,7 @@ fn search(pos: &Position, options: Options, out: &Output) -> Vec<String> {
 /// Runs the solver on a thread with a deep stack (the search recurses once per ply), prints
 /// progress while waiting for it, and returns the closing lines, the `checkmate` line last.
 fn solve_with_progress(pos: &Position, mut options: Options, out: &Output) -> Vec<String> {
-    if !table_fits(options.hash_mb) {
+    if !Table::can_map(options.hash_mb) {
         return vec![
             format!(
                 "info string error: cannot allocate {} MB for the hash table; lower USI_Hash",
@@ -183,13 +184,6 @@ fn solve_with_progress(pos: &Position, mut options: Options, out: &Output) -> Ve
             TIMEOUT.to_string(),
         ],
     }
-}
-
-/// Whether a table of `mb` megabytes can be allocated (the search would abort the process if
-/// it could not).
-fn table_fits(mb: usize) -> bool {
-    mb.checked_mul(1 << 20)
-        .is_some_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok())
 }
 
 /// `info time <ms> nodes <n> nps <n> hashfull <permille>`.
@@ -321,13 +315,6 @@ mod tests {
             info_line(Duration::from_micros(400), 10, 0),
             "info time 0 nodes 10 nps 25000 hashfull 0"
         );
-    }
-
-    #[test]
-    fn a_table_too_large_to_allocate_is_refused() {
-        assert!(table_fits(1));
-        assert!(!table_fits(usize::MAX >> 20));
-        assert!(!table_fits(usize::MAX));
     }
 
     #[test]
