@@ -3,6 +3,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
+use tsume::search::MAX_THREADS;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]
@@ -42,7 +43,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         kif: Option<PathBuf>,
         /// Threads searching together on one table (`--hash` is their shared size).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
         threads: u64,
     },
     /// Count the leaves of the legal move tree (move-generator check).
@@ -145,7 +146,7 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
         /// Threads searching each problem together on one table.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
         threads: u64,
     },
     /// Check the solver against a second, plain algorithm: generate seeded random tsume

@@ -19,7 +19,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-pub(super) use crate::search::SEARCH_STACK;
+use crate::search::SEARCH_STACK;
 
 /// What `verify` was asked.
 #[derive(Clone, Debug)]

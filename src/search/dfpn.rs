@@ -226,16 +226,29 @@ impl Dfpn {
         } else {
             Table::new(hash_mb)
         };
+        let futile = (rules == Rules::Tsume).then_some(capturer);
+        Dfpn::on_table(Arc::new(table), attacker, futile, threads.max(1), limits)
+    }
+
+    /// A search on `table`, alone (no other thread's marks, flag or node pool), its counters at
+    /// zero and its clock started now.
+    fn on_table(
+        table: Arc<Table>,
+        attacker: Color,
+        futile: Option<Capturer>,
+        threads: usize,
+        limits: Limits,
+    ) -> Dfpn {
         Dfpn {
-            table: Arc::new(table),
-            threads: threads.max(1),
+            table,
+            threads,
             busy: None,
             done: None,
             pool: None,
             published: 0,
             limit_hit: false,
             attacker,
-            futile: (rules == Rules::Tsume).then_some(capturer),
+            futile,
             path: HashMap::new(),
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
             nodes: 0,
@@ -391,26 +404,16 @@ impl Dfpn {
     /// A helper for [`Dfpn::search_with_helpers`]: the same search on the same table, with its
     /// own path and counters, stopped by the same limits or by `done`.
     fn helper(&self, busy: &Arc<Busy>, done: &Arc<AtomicBool>, pool: &Arc<AtomicU64>) -> Dfpn {
+        let limits = Limits {
+            progress: None,
+            ..self.limits.clone()
+        };
         Dfpn {
-            table: self.table.clone(),
-            threads: 1,
             busy: Some(busy.clone()),
             done: Some(done.clone()),
             pool: Some(pool.clone()),
-            published: 0,
-            limit_hit: false,
-            attacker: self.attacker,
-            futile: self.futile,
-            path: HashMap::new(),
-            leaves: vec![(0, 0, 0); LEAF_SLOTS],
-            nodes: 0,
-            limits: Limits {
-                progress: None,
-                ..self.limits.clone()
-            },
             start: self.start,
-            aborted: false,
-            next_check: 0,
+            ..Dfpn::on_table(self.table.clone(), self.attacker, self.futile, 1, limits)
         }
     }
 

@@ -23,6 +23,9 @@ use std::time::Duration;
 /// longest problems (ミクロコスモス, 1525 plies) go thousands of plies deep.
 pub const SEARCH_STACK: usize = 1 << 30;
 
+/// The most threads one search may have ([`Options::threads`]).
+pub const MAX_THREADS: usize = 256;
+
 /// Limits on one search. A search stopped by a limit answers "unknown", never "no mate".
 #[derive(Clone, Debug, Default)]
 pub struct Limits {

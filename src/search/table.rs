@@ -427,7 +427,7 @@ impl Table {
     }
 
     /// Permille of the table's entries in use: counted exactly while the region may grow,
-    /// sampled from the first clusters of a shared table.
+    /// sampled from clusters spread evenly over a shared table.
     pub fn usage_permille(&self) -> u32 {
         if self.growing {
             return (self.used.load(Relaxed) * 1000 / (self.max_clusters * WAYS)) as u32;

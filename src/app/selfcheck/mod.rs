@@ -14,7 +14,7 @@ mod summary;
 pub use compare::{Agreement, Case, Dfpn, MAX_PLIES};
 pub use summary::Summary;
 
-use super::verify::{progress_bar, SEARCH_STACK};
+use super::verify::{progress_bar, worker_pool};
 use super::AppError;
 use crate::search::{Limits, Options, Rules};
 use rayon::prelude::*;
@@ -55,16 +55,7 @@ pub enum SelfcheckExit {
 
 /// Runs the comparison on `req.count` positions and prints each disagreement and the summary.
 pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit, AppError> {
-    let threads = req
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(SEARCH_STACK)
-        .thread_name(|i| format!("selfcheck-{i}"))
-        .build()
-        .map_err(|e| AppError::Internal(format!("cannot start the worker threads: {e}")))?;
+    let (pool, threads) = worker_pool(req.jobs).map_err(|e| AppError::Internal(e.to_string()))?;
     let options = Options {
         rules: Rules::Game,
         hash_mb: req.hash_mb,

@@ -1,15 +1,13 @@
 //! The engine's options: declared on `usi`, set by `setoption`, used by the next `go mate`.
 
 use crate::search::futile::Capturer;
-use crate::search::{Options, Rules};
+use crate::search::{Options, Rules, MAX_THREADS};
 use std::time::Duration;
 
 /// Default transposition table size in megabytes.
 const HASH_DEFAULT: usize = 256;
 /// Largest `USI_Hash` accepted, in megabytes.
 const HASH_MAX: usize = 65536;
-/// Most `Threads` accepted.
-const THREADS_MAX: usize = 256;
 
 /// The settings a GUI can change, and the limits of every search, which it cannot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +72,7 @@ impl EngineOptions {
                 "option name USI_Hash type spin default {} min 1 max {HASH_MAX}",
                 self.hash_mb
             ),
-            format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             format!("option name Rules type combo default {rules} var Tsume var Game"),
             format!("option name FutileCapture type combo default {futile} var Any var Checker"),
             format!(
@@ -114,8 +112,8 @@ impl EngineOptions {
                 _ => return Err(bad(&format!("a whole number from 1 to {HASH_MAX}"))),
             },
             "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=THREADS_MAX).contains(&n) => self.threads = n,
-                _ => return Err(bad(&format!("a whole number from 1 to {THREADS_MAX}"))),
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => self.threads = n,
+                _ => return Err(bad(&format!("a whole number from 1 to {MAX_THREADS}"))),
             },
             "rules" => {
                 self.rules = match v.as_str() {
