@@ -228,13 +228,15 @@ proptest! {
     }
 
     #[test]
-    fn hand_superiority_is_antisymmetric(a in hand(), less in prop::array::uniform7(0u8..=1)) {
-        // b is a or slightly less, so both directions of the premise are often met.
-        let b = reduced(a, less);
-        if a.covers(b) && b.covers(a) {
-            prop_assert_eq!(a, b);
-        }
+    fn hand_superiority_is_antisymmetric(
+        a in hand(),
+        less in prop::array::uniform7(0u8..=1),
+        other in prop::array::uniform7(0u8..=1),
+    ) {
+        // b and c are a or slightly less: a covers both, and either may cover the other.
+        let (b, c) = (reduced(a, less), reduced(a, other));
         prop_assert_eq!(a.covers(b) && b.covers(a), a == b);
+        prop_assert_eq!(b.covers(c) && c.covers(b), b == c);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use support::oracle::oracle_legal_moves;
-use support::tsv::{rows, sfen_of};
+use support::tsv::{row, sfen_of};
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 
@@ -235,10 +235,7 @@ fn short_problems_are_answered_with_a_legal_mate_of_their_length() {
         ("mate5-01", 2),
     ] {
         e.send(&format!("setoption name Threads value {threads}"));
-        let row = rows(SHORT)
-            .into_iter()
-            .find(|r| r["id"] == id)
-            .expect("the row");
+        let row = row(SHORT, id);
         let length: usize = row["game_length"].parse().expect("a length");
         e.send(&format!("position sfen {}", row["sfen"]));
         e.send("go mate 60000");
