@@ -3,16 +3,15 @@
 use super::compare::{Agreement, Case, Dfpn, MAX_PLIES};
 use super::SelfcheckRequest;
 use crate::search::bounded::Bounded;
-use serde::ser::SerializeStruct;
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use std::io::Write;
 use std::time::Duration;
 
 /// The mate lengths the bounded search finds: the odd numbers up to [`MAX_PLIES`].
 const MATE_LENGTHS: usize = (MAX_PLIES as usize).div_ceil(2);
 
-/// The totals of a run (the `--json` output, which also gives [`Summary::no_mate_within`]).
-#[derive(Debug)]
+/// The totals of a run (the `--json` output).
+#[derive(Serialize, Debug)]
 pub struct Summary {
     /// Positions generated.
     pub positions: u64,
@@ -24,8 +23,9 @@ pub struct Summary {
     pub max_plies: u32,
     /// Positions where both found the shortest mate of 1, 3, 5, … `max_plies` plies.
     pub mates_by_length: [u64; MATE_LENGTHS],
-    /// Of the positions where neither found a mate within `max_plies`
-    /// ([`Summary::no_mate_within`]), those where df-pn proved a longer mate.
+    /// Positions where neither found a mate within `max_plies`: the sum of the next three.
+    pub no_mate_within: u64,
+    /// Of those, where df-pn proved a longer mate.
     pub longer_mates: u64,
     /// Of those, where df-pn proved there is no mate.
     pub proven_no_mates: u64,
@@ -59,36 +59,6 @@ pub struct Summary {
     pub wall_seconds: f64,
     /// Positions solved at once.
     pub jobs: usize,
-}
-
-/// The fields in the order declared, with [`Summary::no_mate_within`] after the mates.
-impl Serialize for Summary {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut st = serializer.serialize_struct("Summary", 22)?;
-        st.serialize_field("positions", &self.positions)?;
-        st.serialize_field("seed", &self.seed)?;
-        st.serialize_field("rules", &self.rules)?;
-        st.serialize_field("max_plies", &self.max_plies)?;
-        st.serialize_field("mates_by_length", &self.mates_by_length)?;
-        st.serialize_field("no_mate_within", &self.no_mate_within())?;
-        st.serialize_field("longer_mates", &self.longer_mates)?;
-        st.serialize_field("proven_no_mates", &self.proven_no_mates)?;
-        st.serialize_field("no_mates_within", &self.no_mates_within)?;
-        st.serialize_field("dfpn_fell_back", &self.dfpn_fell_back)?;
-        st.serialize_field("dfpn_unknown", &self.dfpn_unknown)?;
-        st.serialize_field("bounded_gave_up", &self.bounded_gave_up)?;
-        st.serialize_field("disagreements", &self.disagreements)?;
-        st.serialize_field("dfpn_mates", &self.dfpn_mates)?;
-        st.serialize_field("lines_replayed", &self.lines_replayed)?;
-        st.serialize_field("features", &self.features)?;
-        st.serialize_field("dfpn_nodes", &self.dfpn_nodes)?;
-        st.serialize_field("dfpn_seconds", &self.dfpn_seconds)?;
-        st.serialize_field("bounded_nodes", &self.bounded_nodes)?;
-        st.serialize_field("bounded_seconds", &self.bounded_seconds)?;
-        st.serialize_field("wall_seconds", &self.wall_seconds)?;
-        st.serialize_field("jobs", &self.jobs)?;
-        st.end()
-    }
 }
 
 /// A position where the two searches disagree.
@@ -148,6 +118,7 @@ impl Summary {
             rules: "game",
             max_plies: MAX_PLIES,
             mates_by_length: [0; MATE_LENGTHS],
+            no_mate_within: 0,
             longer_mates: 0,
             proven_no_mates: 0,
             no_mates_within: 0,
@@ -196,13 +167,8 @@ impl Summary {
             s.bounded_nodes += c.bounded_cost.0;
             s.bounded_seconds += c.bounded_cost.1.as_secs_f64();
         }
+        s.no_mate_within = s.longer_mates + s.proven_no_mates + s.no_mates_within;
         s
-    }
-
-    /// Positions where neither found a mate within `max_plies`: df-pn proved a longer mate, or
-    /// no mate, or no mate within `max_plies`.
-    pub fn no_mate_within(&self) -> u64 {
-        self.longer_mates + self.proven_no_mates + self.no_mates_within
     }
 
     /// Prints each disagreement, then the totals.
@@ -228,7 +194,7 @@ impl Summary {
             out,
             "no mate within {}: {} (df-pn: {} longer mates, {} no mate, {} none within {})",
             self.max_plies,
-            self.no_mate_within(),
+            self.no_mate_within,
             self.longer_mates,
             self.proven_no_mates,
             self.no_mates_within,
