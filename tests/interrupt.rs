@@ -11,12 +11,12 @@
 mod support;
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+use support::engine::Engine;
 use support::tsv::sfen_of;
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
@@ -570,81 +570,19 @@ fn check_honours_the_limits() {
 
 // ---- usi ----
 
-/// A `tsume usi` session: lines sent, lines read with a deadline.
-struct Usi {
-    child: Child,
-    stdin: std::process::ChildStdin,
-    lines: mpsc::Receiver<String>,
+/// The answer to `go mate …` on `sfen`: the lines up to `checkmate`, and the time taken.
+fn go_mate(usi: &mut Engine, sfen: &str, go: &str) -> (Vec<String>, Duration) {
+    let start = Instant::now();
+    usi.send(&format!("position sfen {sfen}"));
+    usi.send(go);
+    let lines = usi.until("checkmate", DEADLINE);
+    (lines, start.elapsed())
 }
 
-impl Usi {
-    fn start(args: &[&str]) -> Usi {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tsume"))
-            .arg("usi")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tsume usi");
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take().expect("piped");
-        Usi {
-            child,
-            stdin,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("write to the engine");
-        self.stdin.flush().expect("flush");
-    }
-
-    /// The lines up to the first that starts with `prefix`, that one included.
-    fn until(&mut self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(_) => {
-                    let _ = self.child.kill();
-                    panic!("no '{prefix}' within {within:?}; got {seen:?}")
-                }
-            }
-        }
-    }
-
-    /// The answer to `go mate …` on `sfen`: the lines up to `checkmate`, and the time taken.
-    fn go_mate(&mut self, sfen: &str, go: &str) -> (Vec<String>, Duration) {
-        let start = Instant::now();
-        self.send(&format!("position sfen {sfen}"));
-        self.send(go);
-        let lines = self.until("checkmate", DEADLINE);
-        (lines, start.elapsed())
-    }
-
-    fn quit(mut self) -> ExitStatus {
-        self.send("quit");
-        self.child.wait().expect("wait for tsume usi")
-    }
+/// Sends `quit` and waits for the engine to end.
+fn quit(usi: &mut Engine) -> ExitStatus {
+    usi.send("quit");
+    usi.exit_status(DEADLINE)
 }
 
 /// `nodes` and `hashfull` of the last `info time` line.
@@ -664,7 +602,7 @@ fn last_info(lines: &[String]) -> (u64, u64) {
 
 #[test]
 fn usi_honours_the_node_limit_and_usi_hash_overrides_the_hash_flag() {
-    let mut usi = Usi::start(&["--nodes", "50000", "--hash", "64"]);
+    let mut usi = Engine::start_with(&["--nodes", "50000", "--hash", "64"]);
     usi.send("usi");
     let options = usi.until("usiok", DEADLINE);
     assert!(
@@ -672,7 +610,7 @@ fn usi_honours_the_node_limit_and_usi_hash_overrides_the_hash_flag() {
         "{options:?}"
     );
     let z = zuko_001();
-    let (lines, _) = usi.go_mate(&z, "go mate infinite");
+    let (lines, _) = go_mate(&mut usi, &z, "go mate infinite");
     assert_eq!(lines.last().unwrap(), "checkmate timeout", "{lines:?}");
     let (nodes, hashfull_64) = last_info(&lines);
     assert!(
@@ -681,7 +619,7 @@ fn usi_honours_the_node_limit_and_usi_hash_overrides_the_hash_flag() {
     );
     // The same search in a table of 1 MB fills it much more.
     usi.send("setoption name USI_Hash value 1");
-    let (lines, _) = usi.go_mate(&z, "go mate infinite");
+    let (lines, _) = go_mate(&mut usi, &z, "go mate infinite");
     assert_eq!(lines.last().unwrap(), "checkmate timeout", "{lines:?}");
     let (nodes, hashfull_1) = last_info(&lines);
     assert!(
@@ -692,43 +630,35 @@ fn usi_honours_the_node_limit_and_usi_hash_overrides_the_hash_flag() {
         hashfull_1 > 4 * hashfull_64.max(1),
         "{hashfull_1} vs {hashfull_64}"
     );
-    assert_eq!(usi.quit().code(), Some(0));
+    assert_eq!(quit(&mut usi).code(), Some(0));
 }
 
 #[test]
 fn usi_honours_the_time_limit_and_go_mate_may_shorten_it() {
-    let mut usi = Usi::start(&["--time", "1", "--hash", "16"]);
+    let mut usi = Engine::start_with(&["--time", "1", "--hash", "16"]);
     let z = zuko_001();
-    let (lines, took) = usi.go_mate(&z, "go mate infinite");
+    let (lines, took) = go_mate(&mut usi, &z, "go mate infinite");
     assert_eq!(lines.last().unwrap(), "checkmate timeout", "{lines:?}");
     assert!(took < Duration::from_secs(30), "{took:?}");
-    let (lines, took) = usi.go_mate(&z, "go mate 100000");
+    let (lines, took) = go_mate(&mut usi, &z, "go mate 100000");
     assert_eq!(lines.last().unwrap(), "checkmate timeout", "{lines:?}");
     assert!(
         took < Duration::from_secs(30),
         "--time 1 bounds go mate 100000: {took:?}"
     );
-    assert_eq!(usi.quit().code(), Some(0));
+    assert_eq!(quit(&mut usi).code(), Some(0));
 }
 
 #[test]
 fn ctrl_c_ends_usi_during_a_search_with_130() {
-    let mut usi = Usi::start(&["--hash", "64"]);
+    let mut usi = Engine::start_with(&["--hash", "64"]);
     usi.send("usi");
     usi.until("usiok", DEADLINE);
     usi.send(&format!("position sfen {}", zuko_001()));
     usi.send("go mate infinite");
     usi.until("info time", DEADLINE);
-    let pid = libc::pid_t::try_from(usi.child.id()).expect("a pid");
+    let pid = libc::pid_t::try_from(usi.pid()).expect("a pid");
     // SAFETY: kill(2) only sends a signal to the child this test started and still holds.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
-    let asked = Instant::now();
-    let status = loop {
-        if let Some(status) = usi.child.try_wait().expect("wait") {
-            break status;
-        }
-        assert!(asked.elapsed() < PROMPTLY, "tsume usi did not end");
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    assert_eq!(status.code(), Some(130));
+    assert_eq!(usi.exit_status(PROMPTLY).code(), Some(130));
 }

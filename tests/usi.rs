@@ -3,10 +3,8 @@
 
 mod support;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+use support::engine::{Engine, AT_ONCE};
 use support::oracle::oracle_legal_moves;
 use support::tsv::{row, sfen_of};
 use tsume::notation::sfen::parse_sfen;
@@ -17,131 +15,9 @@ const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko
 
 /// Time allowed for an answer that needs a short search (generous for a loaded machine).
 const ANSWER: Duration = Duration::from_secs(60);
-/// Time allowed for an answer that must come at once, even while a search runs.
-const AT_ONCE: Duration = Duration::from_secs(5);
 
 /// The one-move mate of the library example: G*5b.
 const MATE_IN_ONE: &str = "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1";
-
-/// A running `tsume usi` process with a line reader that never blocks the test.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Everything exchanged so far, for failure messages.
-    transcript: Vec<String>,
-    /// The `info` lines that [`Engine::answer`] passed over.
-    infos: Vec<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tsume"))
-            .arg("usi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start tsume usi");
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            transcript: Vec::new(),
-            infos: Vec::new(),
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.transcript.push(format!("> {line}"));
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("write to the engine");
-        stdin.flush().expect("flush");
-    }
-
-    fn fail(&self, what: &str) -> ! {
-        panic!("{what}; session so far:\n{}", self.transcript.join("\n"))
-    }
-
-    /// The next line, whatever it is.
-    fn line(&mut self, within: Duration) -> String {
-        match self.lines.recv_timeout(within) {
-            Ok(line) => {
-                self.transcript.push(format!("< {line}"));
-                line
-            }
-            Err(RecvTimeoutError::Timeout) => self.fail(&format!("no line within {within:?}")),
-            Err(RecvTimeoutError::Disconnected) => self.fail("the engine's output ended"),
-        }
-    }
-
-    /// The next line that is not an `info` line (those are kept in `infos`).
-    fn answer(&mut self, within: Duration) -> String {
-        let deadline = Instant::now() + within;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.line(left);
-            if line.starts_with("info ") {
-                self.infos.push(line);
-            } else {
-                return line;
-            }
-        }
-    }
-
-    /// Sends `isready` and expects `readyok` as the very next line (no answer left pending).
-    fn ready(&mut self) {
-        self.send("isready");
-        let line = self.line(AT_ONCE);
-        if line != "readyok" {
-            self.fail(&format!("expected readyok, got {line:?}"));
-        }
-    }
-
-    /// Sends `lines` one after another.
-    fn send_all(&mut self, lines: &[&str]) {
-        for line in lines {
-            self.send(line);
-        }
-    }
-
-    /// Closes the engine's input (end of file).
-    fn close_input(&mut self) {
-        self.transcript.push("> (end of input)".to_string());
-        self.stdin = None;
-    }
-
-    /// Waits for the process to end.
-    fn exit_status(&mut self, within: Duration) -> ExitStatus {
-        let deadline = Instant::now() + within;
-        loop {
-            if let Some(status) = self.child.try_wait().expect("wait for tsume") {
-                return status;
-            }
-            if Instant::now() > deadline {
-                self.fail(&format!("the engine did not exit within {within:?}"));
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// 図巧 No. 1 (69 plies): minutes of search, so any short session stops it first.
 fn hard_problem() -> String {

@@ -1,6 +1,7 @@
 //! Shared helpers of the integration tests. Each test crate uses only some of them.
 #![allow(dead_code)]
 
+pub mod engine;
 pub mod oracle;
 pub mod random;
 pub mod reference;
