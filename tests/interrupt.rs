@@ -45,6 +45,17 @@ fn zuko_001() -> String {
     sfen_of(ZUKO, "zuko-001")
 }
 
+/// `tsume solve <zuko-001> --json` with `flags`, which must stop it within `within` with exit
+/// code 3 (unknown): its JSON.
+fn solve_zuko_001(flags: &[&str], within: Duration) -> Value {
+    let sfen = zuko_001();
+    let mut args = vec!["solve", sfen.as_str(), "--json"];
+    args.extend(flags);
+    let out = Run::start(&args).finish(within);
+    assert_eq!(out.code(), Some(3), "{}", out.show());
+    out.json()
+}
+
 /// A fresh directory for one test.
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("interrupt-{name}"));
@@ -274,18 +285,7 @@ fn a_second_ctrl_c_ends_solve_at_once_with_130() {
 #[test]
 fn solve_honours_the_node_limit() {
     for nodes in [5_000u64, 20_000, 100_000] {
-        let run = Run::start(&[
-            "solve",
-            &zuko_001(),
-            "--hash",
-            "64",
-            "--json",
-            "--nodes",
-            &nodes.to_string(),
-        ]);
-        let out = run.finish(DEADLINE);
-        assert_eq!(out.code(), Some(3), "{}", out.show());
-        let json = out.json();
+        let json = solve_zuko_001(&["--hash", "64", "--nodes", &nodes.to_string()], DEADLINE);
         assert_eq!(
             (&json["result"], &json["interrupted"]),
             (&Value::from("unknown"), &Value::from(false))
@@ -301,18 +301,8 @@ fn solve_honours_the_node_limit() {
 
 #[test]
 fn solve_honours_the_time_limit() {
-    let run = Run::start(&[
-        "solve",
-        &zuko_001(),
-        "--hash",
-        "64",
-        "--json",
-        "--time",
-        "1",
-    ]);
-    let out = run.finish(Duration::from_secs(30));
-    assert_eq!(out.code(), Some(3), "{}", out.show());
-    let ms = u64_of(&out.json()["time_ms"]);
+    let json = solve_zuko_001(&["--hash", "64", "--time", "1"], Duration::from_secs(30));
+    let ms = u64_of(&json["time_ms"]);
     assert!((1000..5000).contains(&ms), "--time 1: {ms} ms");
 }
 
@@ -320,18 +310,7 @@ fn solve_honours_the_time_limit() {
 fn solve_uses_a_table_of_the_size_asked() {
     // The same search fills a table of 1 MB much more than one of 64 MB.
     let permille = |mb: u64| {
-        let run = Run::start(&[
-            "solve",
-            &zuko_001(),
-            "--json",
-            "--nodes",
-            "200000",
-            "--hash",
-            &mb.to_string(),
-        ]);
-        let out = run.finish(DEADLINE);
-        assert_eq!(out.code(), Some(3), "{}", out.show());
-        let json = out.json();
+        let json = solve_zuko_001(&["--nodes", "200000", "--hash", &mb.to_string()], DEADLINE);
         assert_eq!(u64_of(&json["hash_mb"]), mb, "{json}");
         u64_of(&json["hash_permille"])
     };
