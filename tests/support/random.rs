@@ -11,6 +11,7 @@
 
 use tsume::notation::sfen::{startpos, to_sfen};
 use tsume::shogi::movegen::{check_moves, legal_move_list};
+use tsume::shogi::rules::is_dead_piece;
 use tsume::shogi::{Color, Hand, Move, MoveList, Piece, PieceKind, Position, Square};
 
 /// SplitMix64, the generator `tsume selfcheck` uses.
@@ -140,23 +141,11 @@ fn defender_king_square(rng: &mut Rng, attacker: Color) -> Square {
     Square::new(file as u8, rank as u8).expect("on the board")
 }
 
-fn random_square(rng: &mut Rng) -> Square {
-    Square::from_index(rng.below(81)).expect("on the board")
-}
-
 /// A square within two files and two ranks of `centre`, or `None` off the board.
 fn near(rng: &mut Rng, centre: Square) -> Option<Square> {
     let df = rng.range(0, 4) as i8 - 2;
     let dr = rng.range(0, 4) as i8 - 2;
     centre.offset(df, dr)
-}
-
-/// The rank of `sq` counted from `color`'s far side (1 = the last rank it moves towards).
-fn relative_rank(color: Color, sq: Square) -> u8 {
-    match color {
-        Color::Black => sq.rank(),
-        Color::White => 10 - sq.rank(),
-    }
 }
 
 fn try_tsume_like(rng: &mut Rng, attacker_king: bool) -> Option<Position> {
@@ -171,7 +160,7 @@ fn try_tsume_like(rng: &mut Rng, attacker_king: bool) -> Option<Position> {
     let king = defender_king_square(rng, attacker);
     board[king.index()] = Some(Piece::new(defender, King));
     if attacker_king {
-        let sq = random_square(rng);
+        let sq = rng.square();
         if board[sq.index()].is_some() {
             return None;
         }
@@ -203,18 +192,12 @@ fn try_tsume_like(rng: &mut Rng, attacker_king: bool) -> Option<Position> {
                 None => continue,
             }
         } else {
-            random_square(rng)
+            rng.square()
         };
         if board[sq.index()].is_some() {
             continue;
         }
-        let r = relative_rank(color, sq);
-        let dead = match kind {
-            Pawn | Lance => r == 1,
-            Knight => r <= 2,
-            _ => false,
-        };
-        if dead {
+        if is_dead_piece(color, kind, sq) {
             continue;
         }
         if kind == Pawn

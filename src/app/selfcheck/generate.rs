@@ -57,6 +57,11 @@ impl Rng {
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[self.below(items.len())]
     }
+
+    /// A square, uniform over the board.
+    pub fn square(&mut self) -> Square {
+        Square::from_index(self.below(Square::NUM)).expect("on the board")
+    }
 }
 
 /// Position `index` of the run with `seed`: a legal position, Black to move with at least one
@@ -111,10 +116,6 @@ fn near(rng: &mut Rng, king: Square) -> Option<Square> {
     let df = rng.range(0, 4) as i8 - 2;
     let dr = rng.range(0, 2) as i8;
     king.offset(df, dr)
-}
-
-fn random_square(rng: &mut Rng) -> Square {
-    Square::from_index(rng.below(Square::NUM)).expect("on the board")
 }
 
 /// The pieces of each kind (promoted counted with their base) already used.
@@ -212,7 +213,7 @@ fn try_problem(rng: &mut Rng) -> Option<Position> {
         let sq = if rng.chance(80) {
             Square::new(rng.range(1, 9) as u8, rng.range(6, 9) as u8).expect("on the board")
         } else {
-            random_square(rng)
+            rng.square()
         };
         if board[sq.index()].is_some() {
             return None;
@@ -246,7 +247,7 @@ fn try_problem(rng: &mut Rng) -> Option<Position> {
     if rng.chance(25) {
         let kinds = [Lance, Bishop, Rook];
         scatter(rng, &mut board, &mut counts, 1, attacker, &kinds, 30, |r| {
-            Some(random_square(r))
+            Some(r.square())
         });
     }
     // White's guards beside the king.
