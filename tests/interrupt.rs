@@ -219,6 +219,7 @@ fn line_of(json: &Value) -> MateLine {
             .collect(),
         futile_end: !json["futile_end"].is_null(),
         capturer: Capturer::Any,
+        choice_cut: json["line_choice_cut"] == true,
     }
 }
 

@@ -32,6 +32,7 @@ struct SolveJson {
     futile_plies: Vec<usize>,
     futile_end: Option<[String; 2]>,
     pieces_left: String,
+    line_choice_cut: bool,
     nodes: u64,
     time_ms: u64,
     nodes_per_second: u64,
@@ -311,6 +312,24 @@ fn among_equally_short_mates_the_one_that_leaves_no_pieces_is_printed() {
     assert_eq!(game.pieces_left, "L", "{game:?}");
     assert_eq!(tsume.pieces_left, "", "{tsume:?}");
     assert_eq!(tsume.line.last().map(String::as_str), Some("L*7c"));
+}
+
+#[test]
+fn a_longest_defence_that_leaves_pieces_over_loses_to_one_two_plies_shorter_that_leaves_none() {
+    // 2手変長, 図巧 No. 59: every defence of 31 plies leaves a bishop over; the published line
+    // of 29 leaves none. Finding it takes more than 20,000 line nodes of comparison.
+    let zuko_059 = rows(ZUKO)
+        .into_iter()
+        .find(|r| r["id"] == "zuko-059")
+        .expect("zuko-059");
+    let (code, json) = solve(&zuko_059["sfen"], &[]);
+    assert_eq!(
+        (code, json.length, json.minimax_length),
+        (0, Some(29), Some(31)),
+        "{json:?}"
+    );
+    assert_eq!(json.pieces_left, "", "{json:?}");
+    assert!(!json.line_choice_cut, "{json:?}");
 }
 
 #[test]

@@ -14,7 +14,9 @@ use crate::notation::sfen::{hands_to_sfen, to_sfen};
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
-use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, Rules};
+use crate::search::{
+    solve, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
+};
 use crate::shogi::{fill_defender_hand, Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -104,6 +106,9 @@ pub struct SolveJson {
     pub futile_end: Option<[String; 2]>,
     /// The attacker's pieces in hand at the end of the line (SFEN letters; empty: none).
     pub pieces_left: String,
+    /// Tsume rules: the comparison of equally long lines ran out of its budget, so from some
+    /// ply on the first longest defence was taken and the line may not be the conventions'.
+    pub line_choice_cut: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall time in milliseconds.
@@ -245,6 +250,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         futile_plies: vec![],
         futile_end: None,
         pieces_left: String::new(),
+        line_choice_cut: false,
         nodes: report.nodes,
         time_ms: report.elapsed.as_millis() as u64,
         nodes_per_second: (report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)) as u64,
@@ -260,6 +266,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
             .futile_end_example(&end)
             .map(|f| [f.drop.to_string(), f.capture.to_string()]);
         json.pieces_left = pieces_left(&end, pos.side_to_move());
+        json.line_choice_cut = line.choice_cut;
     };
     match &report.outcome {
         Outcome::Mate { line, minimax } => {
@@ -395,6 +402,14 @@ fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
     let left = end.hand(pos.side_to_move());
     if !left.is_empty() {
         let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
+    }
+    if line.choice_cut {
+        let _ = writeln!(
+            out,
+            "the choice among equally long lines stopped after {LINE_CHOICE_BUDGET} line \
+             nodes; from there the first longest defence was taken, so a line the conventions \
+             prefer (one leaving nothing over, or shorter by 2手変長) may exist"
+        );
     }
 }
 

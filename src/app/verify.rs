@@ -474,10 +474,20 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
     }
     record.status = judge(p.expected, &report.outcome);
     if record.status == Status::Mismatch {
-        record.message = Some(format!("expected {}, got {}", p.expected, got(&record)));
+        let mut message = format!("expected {}, got {}", p.expected, got(&record));
+        if let Outcome::Mate { line, .. } = &report.outcome {
+            if line.choice_cut {
+                message.push_str(CHOICE_CUT_NOTE);
+            }
+        }
+        record.message = Some(message);
     }
     record
 }
+
+/// Added to a mismatch whose line was chosen with the comparison cut short.
+const CHOICE_CUT_NOTE: &str = " (the choice among equally long lines ran out of its budget: the \
+     conventions' line may be shorter)";
 
 /// Compares a proven answer with the expected one.
 fn judge(expected: Expected, outcome: &Outcome) -> Status {

@@ -23,7 +23,7 @@ use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Move, MoveList, Position};
 
 /// Line nodes that may be spent comparing alternatives.
-const BUDGET: u32 = 20_000;
+pub const LINE_CHOICE_BUDGET: u32 = 200_000;
 
 /// A main line as it is printed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -37,6 +37,11 @@ pub struct MateLine {
     pub futile_end: bool,
     /// Which attacker pieces may take a futile drop (see [`futile`]).
     pub capturer: Capturer,
+    /// Tsume rules: the comparison of equally long alternatives ran out of its
+    /// [`LINE_CHOICE_BUDGET`], and from there the first longest defence (and the first shortest
+    /// check) was taken, so the line may not be the one the conventions choose. It is still a
+    /// mate line of the proven length, or two plies shorter by 2手変長.
+    pub choice_cut: bool,
 }
 
 impl MateLine {
@@ -136,21 +141,29 @@ pub(crate) struct MainLine<'a> {
     /// Tsume rules: who may capture a futile drop.
     futile: Option<Capturer>,
     budget: u32,
+    /// The budget stopped a comparison.
+    cut: bool,
 }
 
 impl<'a> MainLine<'a> {
     /// Extraction over `search`, under tsume rules when `futile` says who may capture a futile
-    /// drop.
-    pub fn new(search: &'a mut Dfpn, futile: Option<Capturer>) -> MainLine<'a> {
+    /// drop, comparing alternatives for at most `budget` line nodes.
+    pub fn new(search: &'a mut Dfpn, futile: Option<Capturer>, budget: u32) -> MainLine<'a> {
         MainLine {
             search,
             futile,
-            budget: BUDGET,
+            budget,
+            cut: false,
         }
     }
 
     fn tsume(&self) -> bool {
         self.futile.is_some()
+    }
+
+    /// Whether the budget stopped a comparison of alternatives (see [`MateLine::choice_cut`]).
+    pub fn cut(&self) -> bool {
+        self.cut
     }
 
     /// The line of an attacker node mated in exactly `rem` plies; `None` if a limit stopped it.
@@ -198,7 +211,11 @@ impl<'a> MainLine<'a> {
             .copied()
             .collect::<Vec<_>>();
         for m in others {
-            if !best.leftover || self.budget == 0 {
+            if !best.leftover {
+                break;
+            }
+            if self.budget == 0 {
+                self.cut = true;
                 break;
             }
             self.budget = self.budget.saturating_sub(1);
@@ -289,6 +306,7 @@ impl<'a> MainLine<'a> {
         let mut subs: Vec<Sub> = Vec::new();
         for r in candidates {
             if self.budget == 0 && !subs.is_empty() {
+                self.cut = true;
                 break;
             }
             let sub = self.play(pos, r, ply)?;
@@ -443,6 +461,7 @@ mod tests {
             futile: vec![1],
             futile_end: false,
             capturer: Capturer::Checker,
+            ..MateLine::default()
         };
         assert_eq!(line.length(), 3);
     }

@@ -13,7 +13,7 @@ pub mod table;
 pub mod verify;
 
 pub use line::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
-pub use main_line::MateLine;
+pub use main_line::{MateLine, LINE_CHOICE_BUDGET};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;

@@ -8,7 +8,7 @@
 use super::dfpn::Dfpn;
 use super::futile::Capturer;
 use super::line::{Outcome, Report, LINE_AFTER_LIMIT_NODES};
-use super::main_line::{MainLine, Sub};
+use super::main_line::{MainLine, Sub, LINE_CHOICE_BUDGET};
 use super::table::UNBOUNDED;
 use super::{Limits, Options, Rules};
 use crate::shogi::{Color, Position};
@@ -114,13 +114,20 @@ impl Session {
 
     /// The main line of a mate proven within `len` plies, from whichever side is to move.
     fn main_line(&mut self, pos: &mut Position, len: u16) -> Option<Sub> {
+        self.main_line_within(pos, len, LINE_CHOICE_BUDGET)
+    }
+
+    /// [`Session::main_line`] comparing alternatives for at most `budget` line nodes.
+    fn main_line_within(&mut self, pos: &mut Position, len: u16, budget: u32) -> Option<Sub> {
         let attacker_to_move = pos.side_to_move() == self.attacker;
-        let mut lines = MainLine::new(&mut self.search, self.futile);
-        if attacker_to_move {
+        let mut lines = MainLine::new(&mut self.search, self.futile, budget);
+        let mut sub = if attacker_to_move {
             lines.attacker(pos, len, 0)
         } else {
             lines.defender(pos, len, 0)
-        }
+        }?;
+        sub.line.choice_cut = lines.cut();
+        Some(sub)
     }
 
     /// Unknown after a mate of at most `len` plies was proven; with `extract`, with that mate's
@@ -157,6 +164,30 @@ mod tests {
             hash_mb: 8,
             ..Options::default()
         }
+    }
+
+    #[test]
+    fn a_line_choice_cut_short_by_its_budget_says_so() {
+        // 図巧 No. 59: every longest defence (31 plies) leaves a bishop over and one two plies
+        // shorter leaves none (2手変長); finding it takes more than 20,000 line nodes.
+        let pos =
+            parse_sfen("9/9/pR7/9/5l1n1/5p1R1/1g+p1S1+bG1/S1kN1SP1+p/3g1b3 b GS2n3l13p 1").unwrap();
+        let options = Options {
+            hash_mb: 64,
+            ..Options::default()
+        };
+        let mut session = Session::new(pos.side_to_move(), &options);
+        let r = session.solve_within(&pos, None, Limits::default());
+        let Outcome::Mate { line, minimax: 31 } = r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!((line.length(), line.choice_cut), (29, false));
+        assert_eq!(verify_mate_line(&pos, &line), Ok(()));
+        let cut = session
+            .main_line_within(&mut pos.clone(), 31, 20_000)
+            .expect("a line");
+        assert_eq!((cut.line.length(), cut.line.choice_cut), (31, true));
+        assert_eq!(verify_mate_line(&pos, &cut.line), Ok(()));
     }
 
     #[test]

@@ -149,6 +149,7 @@ mod tests {
             futile: vec![1],
             futile_end: false,
             capturer: Capturer::Checker,
+            ..MateLine::default()
         };
         // After the pair the defender holds its lance again; the dragon on 2b mates.
         assert_eq!(verify_mate_line(&pos, &line), Ok(()));
@@ -163,6 +164,7 @@ mod tests {
             futile: vec![0],
             futile_end: false,
             capturer: Capturer::Checker,
+            ..MateLine::default()
         };
         assert!(matches!(
             verify_mate_line(&pos, &line),

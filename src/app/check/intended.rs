@@ -185,6 +185,7 @@ fn replay(
         futile: taken,
         futile_end,
         capturer: futile.unwrap_or_default(),
+        choice_cut: false,
     })
 }
 

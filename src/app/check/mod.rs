@@ -396,6 +396,7 @@ fn prepended(first: Move, line: &MateLine) -> MateLine {
         futile: line.futile.iter().map(|i| i + 1).collect(),
         futile_end: line.futile_end,
         capturer: line.capturer,
+        choice_cut: line.choice_cut,
     }
 }
 

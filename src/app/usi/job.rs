@@ -398,6 +398,7 @@ mod tests {
             futile: vec![],
             futile_end: true,
             capturer: Capturer::Any,
+            ..MateLine::default()
         };
         let lines = answer(&pos, &report(Outcome::Mate { line, minimax: 3 }));
         assert_eq!(lines.last().unwrap(), "checkmate 4b3b");
