@@ -6,7 +6,7 @@ mod support;
 
 use serde::Deserialize;
 use std::process::Command;
-use support::tsv::rows;
+use support::tsv::{rows, sfen_of};
 
 const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
 const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
@@ -189,11 +189,8 @@ fn zuko_problems_up_to_21_plies_solve_to_their_minimax_length_with_two_threads()
 
 #[test]
 fn a_limit_gives_unknown_never_no_mate() {
-    let zuko_001 = rows(ZUKO)
-        .into_iter()
-        .find(|r| r["id"] == "zuko-001")
-        .expect("zuko-001");
-    let (code, json) = solve(&zuko_001["sfen"], &["--nodes", "2000"]);
+    let zuko_001 = sfen_of(ZUKO, "zuko-001");
+    let (code, json) = solve(&zuko_001, &["--nodes", "2000"]);
     assert_eq!((code, json.result.as_str()), (3, "unknown"), "{json:?}");
     assert!(json.line.is_empty() && json.length.is_none() && !json.interrupted);
 }
@@ -318,11 +315,8 @@ fn among_equally_short_mates_the_one_that_leaves_no_pieces_is_printed() {
 fn a_longest_defence_that_leaves_pieces_over_loses_to_one_two_plies_shorter_that_leaves_none() {
     // 2手変長, 図巧 No. 59: every defence of 31 plies leaves a bishop over; the published line
     // of 29 leaves none. Finding it takes more than 20,000 line nodes of comparison.
-    let zuko_059 = rows(ZUKO)
-        .into_iter()
-        .find(|r| r["id"] == "zuko-059")
-        .expect("zuko-059");
-    let (code, json) = solve(&zuko_059["sfen"], &[]);
+    let zuko_059 = sfen_of(ZUKO, "zuko-059");
+    let (code, json) = solve(&zuko_059, &[]);
     assert_eq!(
         (code, json.length, json.minimax_length),
         (0, Some(29), Some(31)),
@@ -336,11 +330,8 @@ fn a_longest_defence_that_leaves_pieces_over_loses_to_one_two_plies_shorter_that
 fn a_futile_interposition_inside_the_line_is_played_and_not_counted() {
     // 図巧 No. 20: a longest defence at ply 10 is a pawn drop on 5g that the horse takes back;
     // the line goes on with the pawn back in the defender's hand. 37 plies counted, 39 played.
-    let zuko_020 = rows(ZUKO)
-        .into_iter()
-        .find(|r| r["id"] == "zuko-020")
-        .expect("zuko-020");
-    let (code, json) = solve(&zuko_020["sfen"], &[]);
+    let zuko_020 = sfen_of(ZUKO, "zuko-020");
+    let (code, json) = solve(&zuko_020, &[]);
     assert_eq!((code, json.length), (0, Some(37)), "{json:?}");
     assert_eq!(json.line.len(), 39);
     for &ply in &json.futile_plies {
