@@ -39,8 +39,9 @@ fn leaf_tag(key: u64, hand: Hand) -> u64 {
     (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
 }
 
-fn leaf_slot(key: u64, hand: Hand) -> usize {
-    (leaf_tag(key, hand) >> 20) as usize & (LEAF_SLOTS - 1)
+/// The slot of [`Dfpn::leaves`] for a position with tag `tag` ([`leaf_tag`]).
+fn leaf_slot(tag: u64) -> usize {
+    (tag >> 20) as usize & (LEAF_SLOTS - 1)
 }
 
 /// No repetition below this node.
@@ -462,14 +463,15 @@ impl Dfpn {
         for c in children.iter_mut() {
             let probe = self.table.probe(c.key, c.hand, child_depth);
             c.value = if probe == Probe::NOT_FOUND {
-                let slot = leaf_slot(c.key, c.hand);
-                let (tag, pn, dn) = self.leaves[slot];
-                if tag == leaf_tag(c.key, c.hand) && child_depth > 0 {
+                let tag = leaf_tag(c.key, c.hand);
+                let slot = leaf_slot(tag);
+                let (cached, pn, dn) = self.leaves[slot];
+                if cached == tag && child_depth > 0 {
                     Value::unknown(pn, dn)
                 } else {
                     let v = self.evaluate_leaf(pos, c.m, child_depth);
                     if !(v.is_proven() || v.is_disproven()) {
-                        self.leaves[slot] = (leaf_tag(c.key, c.hand), v.pn, v.dn);
+                        self.leaves[slot] = (tag, v.pn, v.dn);
                     }
                     v
                 }
@@ -803,45 +805,44 @@ fn select_option(c: &Child) -> (Option<usize>, u32) {
 /// unless the child that would be taken instead is already at the node's threshold `limit` (it
 /// could not be searched: its threshold would not exceed it).
 fn select(children: &[Child], or: bool, busy: Option<&Busy>, limit: u32) -> (usize, u32) {
-    let number = |c: &Child| if or { c.value.pn } else { reply_value(c).dn };
-    let tie = |c: &Child| if or { c.value.dn } else { reply_value(c).pn };
+    // (the number, the other number), from one look at the child's value.
+    let numbers = |c: &Child| {
+        if or {
+            (c.value.pn, c.value.dn)
+        } else {
+            let r = reply_value(c);
+            (r.dn, r.pn)
+        }
+    };
     if let Some(busy) = busy {
-        let (best, second) = best_two(
-            children,
-            |c| {
-                let n = number(c);
-                if busy.contains(c.key) {
-                    virtual_loss(n, or, CEILING)
-                } else {
-                    n
-                }
-            },
-            tie,
-        );
-        if number(&children[best]) < limit {
+        let (best, second) = best_two(children, |c| {
+            let (n, tie) = numbers(c);
+            if busy.contains(c.key) {
+                (virtual_loss(n, or, CEILING), tie)
+            } else {
+                (n, tie)
+            }
+        });
+        if numbers(&children[best]).0 < limit {
             return (best, second);
         }
     }
-    best_two(children, number, tie)
+    best_two(children, numbers)
 }
 
-/// The child (not held back) with the least `n`, of those the one with the greatest `tie`, and
-/// the second-least `n`.
-fn best_two(
-    children: &[Child],
-    n: impl Fn(&Child) -> u32,
-    tie: impl Fn(&Child) -> u32,
-) -> (usize, u32) {
+/// The child (not held back) with the least number, of those the one with the greatest other
+/// number, and the second-least number; `numbers` gives a child's (number, other number).
+fn best_two(children: &[Child], numbers: impl Fn(&Child) -> (u32, u32)) -> (usize, u32) {
     let mut best = 0;
     let mut best_n = INF;
     let mut best_t = 0;
     let mut second = INF;
     for (i, c) in children.iter().enumerate().filter(|(_, c)| !c.delayed) {
-        let n = n(c);
-        if n < best_n || (n == best_n && tie(c) > best_t) {
+        let (n, tie) = numbers(c);
+        if n < best_n || (n == best_n && tie > best_t) {
             second = best_n;
             best_n = n;
-            best_t = tie(c);
+            best_t = tie;
             best = i;
         } else if n < second {
             second = n;
