@@ -172,7 +172,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 jobs: jobs.map(|j| j as usize),
                 nodes,
                 time,
-                hash_mb: check_hash(usize::try_from(hash).unwrap_or(usize::MAX))?,
+                hash_mb: check_hash(hash)?,
                 bounded_nodes,
                 json,
                 quiet,
@@ -210,7 +210,8 @@ fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) ->
 
 /// Refuses a `--hash` the machine cannot give a table (exit 2), before any search would end
 /// the process trying.
-fn check_hash(mb: usize) -> Result<usize, ExitCode> {
+fn check_hash(hash: u64) -> Result<usize, ExitCode> {
+    let mb = usize::try_from(hash).unwrap_or(usize::MAX);
     if Table::can_map(mb) {
         Ok(mb)
     } else {
@@ -223,7 +224,7 @@ fn check_hash(mb: usize) -> Result<usize, ExitCode> {
 /// The search settings the flags ask for; `Err` (exit 2 after a message) for a table that
 /// cannot be had.
 fn search_options(args: &SearchArgs) -> Result<Options, ExitCode> {
-    let hash_mb = check_hash(usize::try_from(args.hash).unwrap_or(usize::MAX))?;
+    let hash_mb = check_hash(args.hash)?;
     Ok(Options {
         rules: match args.rules {
             RulesArg::Game => Rules::Game,

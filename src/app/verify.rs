@@ -487,7 +487,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
 
 /// Added to a mismatch whose line was chosen with the comparison cut short.
 const CHOICE_CUT_NOTE: &str = " (the choice among equally long lines ran out of its budget: the \
-     conventions' line may be shorter)";
+     line the conventions prefer may differ)";
 
 /// Compares a proven answer with the expected one.
 fn judge(expected: Expected, outcome: &Outcome) -> Status {

@@ -15,7 +15,8 @@
 //!   pieces over, another shortest check whose line leaves none is looked for.
 //!
 //! Comparing alternatives means extracting their lines too; a budget of nodes bounds that work,
-//! and once it is spent the first longest reply is taken.
+//! and once it is spent the first longest reply is taken and the line says so
+//! ([`MateLine::choice_cut`]).
 
 use super::dfpn::{Dfpn, Value};
 use super::futile::{self, Capturer, Futility};
