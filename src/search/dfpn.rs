@@ -11,12 +11,14 @@
 //! node with none left as disproven within that depth.
 //!
 //! Repetition: reaching a position already on the path is a failure for the attacker (a
-//! perpetual check loses). Such a disproof depends on the path: it is passed up with the ply of
+//! perpetual check loses), and so is reaching a board on the path with no more in the attacker's
+//! hand than it had there ([`super::path`]). Such a disproof depends on the path: it is passed up with the ply of
 //! the repeated ancestor and stored as final only at that ancestor or below, where the cycle no
 //! longer depends on how the node was reached.
 
 use super::futile::{self, Capturer, Futility};
 use super::parallel::{virtual_loss, Busy};
+use super::path::Path;
 use super::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
@@ -25,7 +27,6 @@ use super::table::{Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
-use hashbrown::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -168,7 +169,7 @@ pub struct Dfpn {
     attacker: Color,
     /// Tsume rules: futile drops are not counted; who may capture them.
     futile: Option<Capturer>,
-    path: HashMap<u64, u32>,
+    path: Path,
     /// The first-look estimates of children not yet searched, which the table does not keep
     /// (a small cache, overwritten freely): a node searched again needs them again.
     leaves: Vec<(u64, u32, u32)>,
@@ -250,7 +251,7 @@ impl Dfpn {
             limit_hit: false,
             attacker,
             futile,
-            path: HashMap::new(),
+            path: Path::default(),
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
             nodes: 0,
             limits,
@@ -291,14 +292,15 @@ impl Dfpn {
         self.start.elapsed()
     }
 
-    /// Marks `key` as on the path at `ply` (for the line extraction, which walks the main line).
-    pub(crate) fn enter(&mut self, key: u64, ply: u32) {
-        self.path.insert(key, ply);
+    /// Puts `pos` on the path at `ply` (for the line extraction, which walks the main line).
+    pub(crate) fn enter(&mut self, pos: &Position, ply: u32) {
+        self.path
+            .push(pos.board_key(), pos.hand(self.attacker), ply);
     }
 
-    /// Takes `key` off the path.
-    pub(crate) fn leave(&mut self, key: u64) {
-        self.path.remove(&key);
+    /// Takes the position last entered off the path.
+    pub(crate) fn leave(&mut self) {
+        self.path.pop();
     }
 
     fn check_limits(&mut self) {
@@ -431,8 +433,8 @@ impl Dfpn {
         self.check_limits();
         let or = pos.side_to_move() == self.attacker;
         let hand = pos.hand(self.attacker);
-        let full_key = pos.key();
-        if let Some(&at) = self.path.get(&full_key) {
+        let board_key = pos.board_key();
+        if let Some(at) = self.path.repeated(board_key, hand) {
             return Value::disproven(UNBOUNDED, hand, at);
         }
         if self.aborted {
@@ -487,8 +489,7 @@ impl Dfpn {
         }
 
         let start_nodes = self.nodes;
-        self.path.insert(full_key, ply);
-        let board_key = pos.board_key();
+        self.path.push(board_key, hand, ply);
         let marked = self.busy.as_ref().is_some_and(|b| b.mark(board_key));
         let result = loop {
             let v = self.combine(pos, or, hand, &children, ply);
@@ -550,7 +551,7 @@ impl Dfpn {
                 hold_back_drops(&mut children);
             }
         };
-        self.path.remove(&full_key);
+        self.path.pop();
         if marked {
             if let Some(b) = &self.busy {
                 b.unmark(board_key);

@@ -173,10 +173,9 @@ impl<'a> MainLine<'a> {
             return None;
         }
         self.budget = self.budget.saturating_sub(1);
-        let key = pos.key();
-        self.search.enter(key, ply);
+        self.search.enter(pos, ply);
         let sub = self.shortest_check(pos, rem, ply);
-        self.search.leave(key);
+        self.search.leave();
         sub
     }
 
@@ -262,10 +261,9 @@ impl<'a> MainLine<'a> {
                 },
             });
         }
-        let key = pos.key();
-        self.search.enter(key, ply);
+        self.search.enter(pos, ply);
         let sub = self.choose_reply(pos, &replies, rem, ply);
-        self.search.leave(key);
+        self.search.leave();
         sub
     }
 

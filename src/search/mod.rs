@@ -7,6 +7,7 @@ pub mod futile;
 mod line;
 mod main_line;
 mod parallel;
+mod path;
 mod pieces;
 pub mod session;
 pub mod table;
