@@ -621,11 +621,10 @@ impl Dfpn {
     fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
         let mut list = MoveList::new();
         self.expand(pos, depth, &mut list).unwrap_or_else(|| {
-            let n = list.len() as u32;
             if pos.side_to_move() == self.attacker {
-                Value::unknown(1, n)
+                Value::unknown(1, list.len() as u32)
             } else {
-                Value::unknown(n, 1)
+                Value::unknown(replies_counted(&list), 1)
             }
         })
     }
@@ -752,6 +751,23 @@ impl Dfpn {
             self.table.store_unknown(key, hand, v.pn, v.dn, work);
         }
     }
+}
+
+/// The replies that a defender node's proof number counts before any is searched: every move,
+/// but the drops on one square once, since [`hold_back_drops`] lets them count one at a time. The
+/// first look thus agrees with the node once expanded, and a check that leaves many
+/// interpositions on few squares is not taken for one with many different defences.
+fn replies_counted(list: &MoveList) -> u32 {
+    let mut drop_squares = 0u128;
+    let mut others = 0;
+    for m in list.iter() {
+        if m.is_drop() {
+            drop_squares |= 1 << m.to().index();
+        } else {
+            others += 1;
+        }
+    }
+    others + drop_squares.count_ones()
 }
 
 /// Holds back each drop that has an earlier drop on its square still unproven or held back
