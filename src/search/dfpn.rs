@@ -173,6 +173,9 @@ pub struct Dfpn {
     /// The first-look estimates of children not yet searched, which the table does not keep
     /// (a small cache, overwritten freely): a node searched again needs them again.
     leaves: Vec<(u64, u32, u32)>,
+    /// Emptied child vectors of finished nodes, for the next nodes to fill (one per level of
+    /// the deepest path so far), so a node allocates none.
+    spare_children: Vec<Vec<Child>>,
     pub(crate) nodes: u64,
     limits: Limits,
     start: Instant,
@@ -253,6 +256,7 @@ impl Dfpn {
             futile,
             path: Path::default(),
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
+            spare_children: Vec::new(),
             nodes: 0,
             limits,
             start: Instant::now(),
@@ -446,10 +450,9 @@ impl Dfpn {
         }
         let child_depth = depth - 1;
         // The children's keys first, each cluster prefetched, so the probes below find them in
-        // the cache.
-        let mut children: Vec<Child> = list
-            .iter()
-            .map(|&m| {
+        // the cache. The vector comes from the pool of those of finished nodes.
+        let mut children = self.spare_children.pop().unwrap_or_default();
+        children.extend(list.iter().map(|&m| {
                 let (key, mover_hand) = pos.keys_after(m);
                 self.table.prefetch(key);
                 Child {
@@ -460,8 +463,7 @@ impl Dfpn {
                     virt: Vec::new(),
                     delayed: false,
                 }
-            })
-            .collect();
+            }));
         for c in children.iter_mut() {
             let probe = self.table.probe(c.key, c.hand, child_depth);
             c.value = if probe == Probe::NOT_FOUND {
@@ -557,6 +559,8 @@ impl Dfpn {
                 b.unmark(board_key);
             }
         }
+        children.clear();
+        self.spare_children.push(children);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
         self.store(board_key, hand, &result, work);
         result
