@@ -7,22 +7,41 @@
 //! passes through it. An exact repetition (perpetual check) is the case of equal hands.
 
 use crate::shogi::Hand;
-use hashbrown::HashMap;
+
+/// Slots of [`Path::seen`] (a power of two).
+const SEEN_SLOTS: usize = 1 << 16;
+
+/// The slot of [`Path::seen`] for board key `board`.
+#[inline]
+fn seen_slot(board: u64) -> usize {
+    (board >> 48) as usize & (SEEN_SLOTS - 1)
+}
 
 /// The path from the root to the node being searched.
-#[derive(Default)]
 pub(crate) struct Path {
-    /// Each board key on the path, with how many of the path's positions have it.
-    boards: HashMap<u64, u32>,
+    /// For each slot, how many of the path's positions have a board key in it: a board whose
+    /// slot counts none is not on the path, so most nodes never scan the path. A count never
+    /// overflows: each ply of the path uses one ply of a `u16` depth bound.
+    seen: Box<[u16]>,
     /// The path's positions in order: board key, attacker's hand, ply.
     stack: Vec<(u64, Hand, u32)>,
+}
+
+impl Default for Path {
+    fn default() -> Path {
+        Path {
+            seen: vec![0; SEEN_SLOTS].into_boxed_slice(),
+            stack: Vec::new(),
+        }
+    }
 }
 
 impl Path {
     /// The ply of the nearest position on the path with board key `board` and an attacker's
     /// hand covering `hand`, if any.
+    #[inline]
     pub fn repeated(&self, board: u64, hand: Hand) -> Option<u32> {
-        if !self.boards.contains_key(&board) {
+        if self.seen[seen_slot(board)] == 0 {
             return None;
         }
         self.stack
@@ -33,26 +52,24 @@ impl Path {
     }
 
     /// Puts a position on the path, at `ply`.
+    #[inline]
     pub fn push(&mut self, board: u64, hand: Hand, ply: u32) {
-        *self.boards.entry(board).or_insert(0) += 1;
+        self.seen[seen_slot(board)] += 1;
         self.stack.push((board, hand, ply));
     }
 
     /// Takes the last position pushed off the path.
+    #[inline]
     pub fn pop(&mut self) {
         let (board, _, _) = self.stack.pop().expect("a position on the path");
-        match self.boards.get_mut(&board) {
-            Some(n) if *n > 1 => *n -= 1,
-            _ => {
-                self.boards.remove(&board);
-            }
-        }
+        self.seen[seen_slot(board)] -= 1;
     }
 
     /// Empties the path.
     pub fn clear(&mut self) {
-        self.boards.clear();
-        self.stack.clear();
+        while !self.stack.is_empty() {
+            self.pop();
+        }
     }
 }
 
