@@ -4,7 +4,8 @@
 //!    `check_moves` and, in check, `evasions`;
 //! 2. against the independent oracle `shogi_legality_lite` on positions with both kings;
 //! 3. make/unmake restores the position and its keys, and the keys after a move equal those of
-//!    the same position rebuilt from its SFEN.
+//!    the same position rebuilt from its SFEN;
+//! 4. the counters `count_checks` and `count_legal_moves` against the lists they count.
 //!
 //! Each test prints how many positions of each kind it checked and asserts those counts, so it
 //! cannot pass by checking nothing.
@@ -16,7 +17,9 @@ use support::oracle::oracle_legal_moves;
 use support::random::{generate, Kind, Rng};
 use support::reference;
 use tsume::notation::sfen::{parse_sfen, to_sfen};
-use tsume::shogi::movegen::{check_moves, evasions, legal_move_list, legal_moves};
+use tsume::shogi::movegen::{
+    check_moves, count_checks, count_legal_moves, evasions, legal_move_list, legal_moves, MoveCount,
+};
 use tsume::shogi::{Color, Move, MoveList, PieceKind, Position};
 
 /// Positions per kind checked against the reference (100,000 in all).
@@ -346,4 +349,78 @@ fn make_unmake_restores_and_incremental_keys_equal_rebuilt_keys() {
         assert_eq!(checked[&kind], n, "{kind:?}");
     }
     assert!(moves_tried >= 1_000_000, "{moves_tried} moves tried");
+}
+
+/// What `count_legal_moves` should say of `list`.
+fn counted(list: &[Move]) -> MoveCount {
+    let drops: Vec<Move> = list.iter().copied().filter(|m| m.is_drop()).collect();
+    MoveCount {
+        board: (list.len() - drops.len()) as u32,
+        drops: drops.len() as u32,
+        drop_squares: drops.iter().map(|m| m.to()).collect::<BTreeSet<_>>().len() as u32,
+    }
+}
+
+#[test]
+fn check_count_equals_the_generated_checks() {
+    let mut failures = Failures::default();
+    let (mut positions_checked, mut with_checks, mut checks) = (0, 0, 0);
+    for (kind, n) in REFERENCE_COUNTS {
+        for pos in positions(kind, n) {
+            let list = generated(&pos, check_moves);
+            let count = count_checks(&pos);
+            failures.check(count == list.len(), || {
+                format!(
+                    "count_checks says {count}, check_moves lists {} in {}",
+                    list.len(),
+                    to_sfen(&pos)
+                )
+            });
+            positions_checked += 1;
+            with_checks += usize::from(!list.is_empty());
+            checks += list.len();
+        }
+    }
+    println!(
+        "check count: {positions_checked} positions, {with_checks} with a check, {checks} checks"
+    );
+    failures.finish();
+    assert_eq!(positions_checked, 100_000);
+    assert!(
+        with_checks >= 30_000,
+        "{with_checks} positions with a check"
+    );
+}
+
+#[test]
+fn move_count_equals_the_generated_moves() {
+    let mut failures = Failures::default();
+    let (mut positions_checked, mut in_check, mut shared_drop_squares) = (0, 0, 0);
+    for (kind, n) in REFERENCE_COUNTS {
+        for pos in positions(kind, n) {
+            let list = generated(&pos, legal_moves);
+            let expected = counted(&list);
+            let count = count_legal_moves(&pos);
+            failures.check(count == expected, || {
+                format!(
+                    "count_legal_moves says {count:?}, legal_moves lists {expected:?} in {}",
+                    to_sfen(&pos)
+                )
+            });
+            positions_checked += 1;
+            in_check += usize::from(pos.in_check());
+            shared_drop_squares += usize::from(expected.drop_squares < expected.drops);
+        }
+    }
+    println!(
+        "move count: {positions_checked} positions, {in_check} in check, {shared_drop_squares} \
+         with two drops on one square"
+    );
+    failures.finish();
+    assert_eq!(positions_checked, 100_000);
+    assert!(in_check >= 6000, "{in_check} positions in check");
+    assert!(
+        shared_drop_squares >= 10_000,
+        "{shared_drop_squares} with shared drop squares"
+    );
 }

@@ -25,7 +25,7 @@ use super::pieces::{
 };
 use super::table::{Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
-use crate::shogi::movegen::{check_moves, legal_moves};
+use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -578,16 +578,12 @@ impl Dfpn {
             }
             check_moves(pos, list);
             if list.is_empty() {
-                let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
-                self.store(pos.board_key(), hand, &v, 1);
-                return Some(v);
+                return Some(self.no_check(pos));
             }
         } else {
             legal_moves(pos, list);
             if list.is_empty() {
-                let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
-                self.store(pos.board_key(), hand, &v, 1);
-                return Some(v);
+                return Some(self.no_reply(pos));
             }
             let futile_by = self.futile.filter(|_| list.iter().all(|m| m.is_drop()));
             if let Some(by) = futile_by {
@@ -610,6 +606,21 @@ impl Dfpn {
         None
     }
 
+    /// An attacker node with no check: disproven, and stored.
+    fn no_check(&mut self, pos: &Position) -> Value {
+        let hand = pos.hand(self.attacker);
+        let v = Value::disproven(UNBOUNDED, no_check_disproof_hand(hand), NO_REP);
+        self.store(pos.board_key(), hand, &v, 1);
+        v
+    }
+
+    /// A defender node with no reply: mated, and stored.
+    fn no_reply(&mut self, pos: &Position) -> Value {
+        let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
+        self.store(pos.board_key(), pos.hand(self.attacker), &v, 1);
+        v
+    }
+
     /// The first value of a child the table does not know, from one look at it ([`Dfpn::expand`]);
     /// if that does not decide it, the estimates of df-pn+: as many proof leaves as the defender
     /// has replies, as many disproof leaves as the attacker has checks.
@@ -621,8 +632,25 @@ impl Dfpn {
     }
 
     /// The value of a node the table does not know, from [`Dfpn::expand`] or the df-pn+
-    /// estimates.
+    /// estimates. Where only the number of moves matters, they are counted, not listed: the value
+    /// is the same.
     fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
+        if depth > 0 {
+            if pos.side_to_move() == self.attacker {
+                return match count_checks(pos) {
+                    0 => self.no_check(pos),
+                    n => Value::unknown(1, n as u32),
+                };
+            }
+            let count = count_legal_moves(pos);
+            if count.total() == 0 {
+                return self.no_reply(pos);
+            }
+            // Under tsume rules a defender with only drops may be mated by their futility.
+            if count.board > 0 || self.futile.is_none() {
+                return Value::unknown(count.board + count.drop_squares, 1);
+            }
+        }
         let mut list = MoveList::new();
         self.expand(pos, depth, &mut list).unwrap_or_else(|| {
             if pos.side_to_move() == self.attacker {

@@ -1,4 +1,5 @@
-//! Move generation: one routine, parameterised by mode (all legal moves, or only checks).
+//! Move generation: one routine, parameterised by mode (all legal moves, or only checks) and by
+//! where the moves go (a [`MoveList`], or a counter that gives a [`MoveCount`]).
 //!
 //! When the side to move is in check, the same routine generates evasions: king moves to
 //! unattacked squares, and for a single checker, captures of it and interpositions between it and
@@ -15,19 +16,133 @@ use super::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
 
 /// Appends every legal move of the side to move. In check, these are the evasions.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
-    generate::<false>(pos, list);
+    generate::<false, _>(pos, list);
 }
 
 /// Appends every legal move that gives check to the opponent's king (none if it has no king).
 /// Also correct when the side to move is itself in check: then these are the checking evasions.
 pub fn check_moves(pos: &Position, list: &mut MoveList) {
-    generate::<true>(pos, list);
+    generate::<true, _>(pos, list);
 }
 
 /// Appends the legal replies to a check. The side to move must be in check.
 pub fn evasions(pos: &Position, list: &mut MoveList) {
     debug_assert!(pos.in_check());
-    generate::<false>(pos, list);
+    generate::<false, _>(pos, list);
+}
+
+/// The moves [`legal_moves`] appends, counted without listing them.
+pub fn count_legal_moves(pos: &Position) -> MoveCount {
+    let mut counter = Counter::default();
+    generate::<false, _>(pos, &mut counter);
+    counter.finish()
+}
+
+/// The number of moves [`check_moves`] appends, counted without listing them.
+pub fn count_checks(pos: &Position) -> usize {
+    let mut counter = Counter::default();
+    generate::<true, _>(pos, &mut counter);
+    counter.finish().total() as usize
+}
+
+/// The moves of a position, counted by what they are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCount {
+    /// Moves of a piece on the board; a promotion and the same move unpromoted are two.
+    pub board: u32,
+    /// Drops: one per kind and square.
+    pub drops: u32,
+    /// Squares with at least one drop.
+    pub drop_squares: u32,
+}
+
+impl MoveCount {
+    /// Every move.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.board + self.drops
+    }
+}
+
+/// Where [`generate`] puts the moves it finds, a set of destinations at a time.
+trait Sink {
+    /// The moves of the piece on `from` to the squares of `promoting`, promoting, and to those of
+    /// `plain`, not promoting. A list holds them by destination (in square order), a promotion
+    /// before the same move unpromoted.
+    fn board(&mut self, from: Square, promoting: Bitboard, plain: Bitboard);
+    /// The drops of `kind` on the squares of `to`, in square order.
+    fn drops(&mut self, kind: PieceKind, to: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn board(&mut self, from: Square, promoting: Bitboard, plain: Bitboard) {
+        if promoting.is_empty() {
+            for to in plain {
+                self.push(Move::normal(from, to, false));
+            }
+            return;
+        }
+        for to in promoting | plain {
+            if promoting.contains(to) {
+                self.push(Move::normal(from, to, true));
+            }
+            if plain.contains(to) {
+                self.push(Move::normal(from, to, false));
+            }
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, kind: PieceKind, to: Bitboard) {
+        for t in to {
+            self.push(Move::drop(kind, t));
+        }
+    }
+}
+
+/// Counts what a [`MoveList`] would hold.
+#[derive(Default)]
+struct Counter {
+    board: u32,
+    drops: u32,
+    drop_squares: Bitboard,
+}
+
+impl Counter {
+    fn finish(&self) -> MoveCount {
+        MoveCount {
+            board: self.board,
+            drops: self.drops,
+            drop_squares: self.drop_squares.count(),
+        }
+    }
+}
+
+impl Sink for Counter {
+    #[inline]
+    fn board(&mut self, _from: Square, promoting: Bitboard, plain: Bitboard) {
+        self.board += few(promoting) + few(plain);
+    }
+
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
+        self.drops += few(to);
+        self.drop_squares |= to;
+    }
+}
+
+/// The number of squares in `b`, one step per square: cheaper than a full population count on
+/// the few squares one piece moves to.
+#[inline]
+fn few(b: Bitboard) -> u32 {
+    let mut x = b.0;
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The legal moves of the side to move, as a new list.
@@ -77,17 +192,20 @@ impl CheckInfo {
         }
     }
 
-    /// Whether a piece that ends as `kind` on `to`, having left `from`, gives check. Direct checks
-    /// read the squares computed with the piece still on `from`: in a legal position a slider
-    /// cannot uncover its own line to the king by moving along it.
+    /// The squares where a piece that ends as `kind`, having left `from`, gives check. Direct
+    /// checks read the squares computed with the piece still on `from`: in a legal position a
+    /// slider cannot uncover its own line to the king by moving along it.
     #[inline]
-    fn gives_check(&self, kind: PieceKind, from: Square, to: Square) -> bool {
-        self.squares[kind.index()].contains(to)
-            || (self.discoverers.contains(from) && !line(self.king, from).contains(to))
+    fn checking_squares(&self, kind: PieceKind, from: Square) -> Bitboard {
+        if self.discoverers.contains(from) {
+            self.squares[kind.index()] | !line(self.king, from)
+        } else {
+            self.squares[kind.index()]
+        }
     }
 }
 
-fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
+fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let them = !us;
     let occ = pos.occupied();
@@ -126,7 +244,7 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
     };
 
     if let Some(k) = our_king {
-        king_moves(pos, k, check_info, list);
+        king_moves(pos, k, check_info, sink);
     }
     if targets.is_any() {
         let mut movers = own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square);
@@ -165,30 +283,29 @@ fn generate<const CHECKS: bool>(pos: &Position, list: &mut MoveList) {
                     to_set &= reach;
                 }
             }
-            piece_moves(us, kind, from, to_set, check_info, list);
+            if to_set.is_any() {
+                piece_moves(us, kind, from, to_set, check_info, sink);
+            }
         }
     }
     if drop_targets.is_any() {
-        drops(pos, drop_targets, check_info, list);
+        drops(pos, drop_targets, check_info, sink);
     }
 }
 
-fn king_moves(pos: &Position, k: Square, check_info: Option<&CheckInfo>, list: &mut MoveList) {
+fn king_moves<S: Sink>(pos: &Position, k: Square, check_info: Option<&CheckInfo>, sink: &mut S) {
     let us = pos.side_to_move();
+    let mut area = king_attacks(k) & !pos.pieces(us);
     if let Some(ci) = check_info {
-        // A king gives check only by uncovering a slider.
+        // A king gives check only by uncovering a slider, so only off the line.
         if !ci.discoverers.contains(k) {
             return;
         }
+        area &= !line(ci.king, k);
     }
     let occ = pos.occupied().without(k);
-    let area = king_attacks(k) & !pos.pieces(us);
-    for to in area & !attacked_within(pos, !us, k, area, occ) {
-        if check_info.is_some_and(|ci| line(ci.king, k).contains(to)) {
-            continue;
-        }
-        list.push(Move::normal(k, to, false));
-    }
+    let to = area & !attacked_within(pos, !us, k, area, occ);
+    sink.board(k, Bitboard::EMPTY, to);
 }
 
 /// The squares of `area`, which lies next to the square `k`, that pieces of `color` attack with
@@ -234,85 +351,103 @@ fn attacked_within(
 /// that steps or jumps can reach a square next to `k`.
 static KING_REACH: [Bitboard; 81] = box_around(2, 3);
 
-#[inline]
-fn piece_moves(
+#[inline(always)]
+fn piece_moves<S: Sink>(
     us: Color,
     kind: PieceKind,
     from: Square,
     to_set: Bitboard,
     check_info: Option<&CheckInfo>,
-    list: &mut MoveList,
+    sink: &mut S,
 ) {
-    let promotable = kind.can_promote();
-    let from_in_zone = from.in_promotion_zone(us);
-    for to in to_set {
-        if promotable && (from_in_zone || to.in_promotion_zone(us)) {
-            let promoted = kind.promoted();
-            if check_info.is_none_or(|ci| ci.gives_check(promoted, from, to)) {
-                list.push(Move::normal(from, to, true));
-            }
-        }
-        // A move that would leave the piece unable to move again must promote.
-        if !is_dead_piece(us, kind, to)
-            && check_info.is_none_or(|ci| ci.gives_check(kind, from, to))
-        {
-            list.push(Move::normal(from, to, false));
+    let mut promoting = Bitboard::EMPTY;
+    if kind.can_promote() {
+        promoting = if from.in_promotion_zone(us) {
+            to_set
+        } else {
+            to_set & PROMOTION_ZONE[us.index()]
+        };
+        if let Some(ci) = check_info {
+            promoting &= ci.checking_squares(kind.promoted(), from);
         }
     }
+    // A move that would leave the piece unable to move again must promote.
+    let mut plain = to_set & live_squares(us, kind);
+    if let Some(ci) = check_info {
+        plain &= ci.checking_squares(kind, from);
+    }
+    sink.board(from, promoting, plain);
 }
 
-fn drops(
+fn drops<S: Sink>(
     pos: &Position,
     drop_targets: Bitboard,
     check_info: Option<&CheckInfo>,
-    list: &mut MoveList,
+    sink: &mut S,
 ) {
     let us = pos.side_to_move();
     let hand = pos.hand(us);
     if hand.is_empty() {
         return;
     }
-    let pawn_mate_square = pos.king(!us).and_then(|k| k.forward(!us));
     for kind in PieceKind::HAND {
         if !hand.has(kind) {
             continue;
         }
-        let mut to_set = drop_targets & drop_zone(us, kind);
+        let mut to_set = drop_targets & live_squares(us, kind);
         if let Some(ci) = check_info {
             to_set &= ci.squares[kind.index()];
         }
         if kind == PieceKind::Pawn && to_set.is_any() {
             to_set &= !double_pawn_files(pos, us);
-        }
-        for to in to_set {
-            if kind == PieceKind::Pawn && Some(to) == pawn_mate_square && is_pawn_drop_mate(pos, to)
-            {
-                continue;
+            if let Some(s) = pos.king(!us).and_then(|k| k.forward(!us)) {
+                if to_set.contains(s) && is_pawn_drop_mate(pos, s) {
+                    to_set = to_set.without(s);
+                }
             }
-            list.push(Move::drop(kind, to));
         }
+        sink.drops(kind, to_set);
     }
 }
 
-/// `DROP_ZONE[color][kind]`: the squares where `color` may drop hand kind `kind` without making
-/// it a dead piece (no pawn or lance on the last rank, no knight on the last two).
-static DROP_ZONE: [[Bitboard; 7]; 2] = {
-    let mut t = [[Bitboard::FULL; 7]; 2];
+/// `PROMOTION_ZONE[color]`: the far three ranks of `color`.
+static PROMOTION_ZONE: [Bitboard; 2] = [
+    Bitboard::rank(1)
+        .or(Bitboard::rank(2))
+        .or(Bitboard::rank(3)),
+    Bitboard::rank(7)
+        .or(Bitboard::rank(8))
+        .or(Bitboard::rank(9)),
+];
+
+/// `LIVE[color][kind]`: the squares where a piece of `color` and `kind` can move again
+/// ([`is_dead_piece`] is false): where it may be dropped, and where a move may leave it
+/// unpromoted.
+static LIVE: [[Bitboard; PieceKind::NUM]; 2] = {
+    let mut t = [[Bitboard::FULL; PieceKind::NUM]; 2];
     let mut c = 0;
     while c < 2 {
-        let (last, second) = if c == 0 { (1, 2) } else { (9, 8) };
-        let not_last = Bitboard(Bitboard::FULL.0 & !Bitboard::rank(last).0);
-        t[c][PieceKind::Pawn as usize] = not_last;
-        t[c][PieceKind::Lance as usize] = not_last;
-        t[c][PieceKind::Knight as usize] = Bitboard(not_last.0 & !Bitboard::rank(second).0);
+        let color = if c == 0 { Color::Black } else { Color::White };
+        let mut k = 0;
+        while k < PieceKind::NUM {
+            let kind = PieceKind::ALL[k];
+            let mut s = 0;
+            while s < 81 {
+                if is_dead_piece(color, kind, Square::from_index_unchecked(s)) {
+                    t[c][kind as usize].0 &= !(1u128 << s);
+                }
+                s += 1;
+            }
+            k += 1;
+        }
         c += 1;
     }
     t
 };
 
 #[inline]
-fn drop_zone(color: Color, kind: PieceKind) -> Bitboard {
-    DROP_ZONE[color.index()][kind.index()]
+fn live_squares(color: Color, kind: PieceKind) -> Bitboard {
+    LIVE[color.index()][kind.index()]
 }
 
 /// `CHECK_BOX[k]`: the squares within two files and four ranks of `k`. A piece that moves one
