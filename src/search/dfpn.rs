@@ -177,6 +177,9 @@ pub struct Dfpn {
     /// the deepest path so far), so a node allocates none.
     spare_children: Vec<Vec<Child>>,
     pub(crate) nodes: u64,
+    /// ε at attacker nodes: [`ATTACKER_EPSILON`], or [`BOUNDED_ATTACKER_EPSILON`] while the root
+    /// searched has a depth bound.
+    attacker_epsilon: Epsilon,
     limits: Limits,
     start: Instant,
     aborted: bool,
@@ -206,12 +209,30 @@ fn plus_one(len: u16) -> u16 {
     }
 }
 
-/// The threshold for the best child: just past the second-best number, enlarged by ε = 1/4.
-fn one_plus_epsilon(second: u32) -> u32 {
+/// The ε of the 1+ε trick, a fraction `num / den`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Epsilon {
+    num: u64,
+    den: u64,
+}
+
+/// ε at defender nodes, and at the options of a drop that may be futile.
+const EPSILON: Epsilon = Epsilon { num: 1, den: 4 };
+
+/// ε at attacker nodes of a search with no length bound.
+const ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 3 };
+
+/// ε at attacker nodes of a search bounded in depth. Such a search is mostly the disproof of a
+/// mate shorter than one found; its checks' proof numbers swing as their lines meet the bound,
+/// and a wider margin keeps it on one check instead of switching back and forth.
+const BOUNDED_ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 1 };
+
+/// The threshold for the best child: just past the second-best number, enlarged by ε.
+fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     if second >= INF - 1 {
         return INF - 1;
     }
-    let t = second as u64 + (second as u64 / 4).max(1);
+    let t = second as u64 + (second as u64 * eps.num / eps.den).max(1);
     t.min(INF as u64 - 1) as u32
 }
 
@@ -258,6 +279,7 @@ impl Dfpn {
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
             spare_children: Vec::new(),
             nodes: 0,
+            attacker_epsilon: ATTACKER_EPSILON,
             limits,
             start: Instant::now(),
             aborted: false,
@@ -348,6 +370,11 @@ impl Dfpn {
         if v.is_proven() || v.is_disproven() {
             return v;
         }
+        self.attacker_epsilon = if depth == UNBOUNDED {
+            ATTACKER_EPSILON
+        } else {
+            BOUNDED_ATTACKER_EPSILON
+        };
         if ply == 0 && self.threads > 1 {
             return self.search_with_helpers(pos, depth);
         }
@@ -420,6 +447,7 @@ impl Dfpn {
             done: Some(done.clone()),
             pool: Some(pool.clone()),
             start: self.start,
+            attacker_epsilon: self.attacker_epsilon,
             ..Dfpn::on_table(self.table.clone(), self.attacker, self.futile, 1, limits)
         }
     }
@@ -453,17 +481,17 @@ impl Dfpn {
         // the cache. The vector comes from the pool of those of finished nodes.
         let mut children = self.spare_children.pop().unwrap_or_default();
         children.extend(list.iter().map(|&m| {
-                let (key, mover_hand) = pos.keys_after(m);
-                self.table.prefetch(key);
-                Child {
-                    m,
-                    key,
-                    hand: if or { mover_hand } else { hand },
-                    value: Value::unknown(1, 1),
-                    virt: Vec::new(),
-                    delayed: false,
-                }
-            }));
+            let (key, mover_hand) = pos.keys_after(m);
+            self.table.prefetch(key);
+            Child {
+                m,
+                key,
+                hand: if or { mover_hand } else { hand },
+                value: Value::unknown(1, 1),
+                virt: Vec::new(),
+                delayed: false,
+            }
+        }));
         for c in children.iter_mut() {
             let probe = self.table.probe(c.key, c.hand, child_depth);
             c.value = if probe == Probe::NOT_FOUND {
@@ -504,13 +532,13 @@ impl Dfpn {
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
                 (
-                    th_pn.min(one_plus_epsilon(second)),
+                    th_pn.min(one_plus_epsilon(second, self.attacker_epsilon)),
                     (th_dn as u64 - v.dn as u64 + cv.dn as u64).min(INF as u64 - 1) as u32,
                 )
             } else {
                 (
                     (th_pn as u64 - v.pn as u64 + cv.pn as u64).min(INF as u64 - 1) as u32,
-                    th_dn.min(one_plus_epsilon(second)),
+                    th_dn.min(one_plus_epsilon(second, EPSILON)),
                 )
             };
             let (mut th_pn, mut th_dn) = (child_th_pn, child_th_dn);
@@ -522,7 +550,7 @@ impl Dfpn {
                     Some(i) => c.virt[i].1,
                     None => c.value,
                 };
-                th_pn = child_th_pn.min(one_plus_epsilon(second));
+                th_pn = child_th_pn.min(one_plus_epsilon(second, EPSILON));
                 th_dn = child_th_dn
                     .saturating_sub(cv.dn.saturating_sub(own.dn))
                     .max(own.dn.saturating_add(1));
