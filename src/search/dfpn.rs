@@ -177,9 +177,10 @@ pub struct Dfpn {
     /// the deepest path so far), so a node allocates none.
     spare_children: Vec<Vec<Child>>,
     pub(crate) nodes: u64,
-    /// ε at attacker nodes: [`ATTACKER_EPSILON`], or [`BOUNDED_ATTACKER_EPSILON`] while the root
-    /// searched has a depth bound.
-    attacker_epsilon: Epsilon,
+    /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
+    /// mate shorter than one found), else mostly a proof. It sets ε at attacker nodes and where
+    /// other threads are kept away from.
+    bounded: bool,
     limits: Limits,
     start: Instant,
     aborted: bool,
@@ -279,7 +280,7 @@ impl Dfpn {
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
             spare_children: Vec::new(),
             nodes: 0,
-            attacker_epsilon: ATTACKER_EPSILON,
+            bounded: false,
             limits,
             start: Instant::now(),
             aborted: false,
@@ -306,6 +307,15 @@ impl Dfpn {
         self.aborted = false;
         self.next_check = self.nodes;
         self.path.clear();
+    }
+
+    /// ε at attacker nodes.
+    fn attacker_epsilon(&self) -> Epsilon {
+        if self.bounded {
+            BOUNDED_ATTACKER_EPSILON
+        } else {
+            ATTACKER_EPSILON
+        }
     }
 
     /// Whether a limit stopped the search.
@@ -370,11 +380,7 @@ impl Dfpn {
         if v.is_proven() || v.is_disproven() {
             return v;
         }
-        self.attacker_epsilon = if depth == UNBOUNDED {
-            ATTACKER_EPSILON
-        } else {
-            BOUNDED_ATTACKER_EPSILON
-        };
+        self.bounded = depth != UNBOUNDED;
         if ply == 0 && self.threads > 1 {
             return self.search_with_helpers(pos, depth);
         }
@@ -447,7 +453,7 @@ impl Dfpn {
             done: Some(done.clone()),
             pool: Some(pool.clone()),
             start: self.start,
-            attacker_epsilon: self.attacker_epsilon,
+            bounded: self.bounded,
             ..Dfpn::on_table(self.table.clone(), self.attacker, self.futile, 1, limits)
         }
     }
@@ -527,12 +533,15 @@ impl Dfpn {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            let (best, second) = select(&children, or, self.busy.as_deref(), limit);
+            // The node needs all its children for the answer the search is mostly after: other
+            // threads are kept away from its busy children more firmly.
+            let needs_all = or == self.bounded;
+            let (best, second) = select(&children, or, self.busy.as_deref(), limit, needs_all);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
                 (
-                    th_pn.min(one_plus_epsilon(second, self.attacker_epsilon)),
+                    th_pn.min(one_plus_epsilon(second, self.attacker_epsilon())),
                     (th_dn as u64 - v.dn as u64 + cv.dn as u64).min(INF as u64 - 1) as u32,
                 )
             } else {
@@ -878,10 +887,17 @@ fn select_option(c: &Child) -> (Option<usize>, u32) {
 /// The index of the child to search next, and the second-best number (pn at an attacker node,
 /// dn at a defender node). Between equal numbers the child with the greater other number goes
 /// first (dn at an attacker node, pn at a defender node): the one the opponent finds harder.
-/// With other threads searching, a child one of them is in counts as worse ([`virtual_loss`]),
-/// unless the child that would be taken instead is already at the node's threshold `limit` (it
-/// could not be searched: its threshold would not exceed it).
-fn select(children: &[Child], or: bool, busy: Option<&Busy>, limit: u32) -> (usize, u32) {
+/// With other threads searching, a child one of them is in counts as worse ([`virtual_loss`],
+/// the more so where the node `needs_all` its children), unless the child that would be taken
+/// instead is already at the node's threshold `limit` (it could not be searched: its threshold
+/// would not exceed it).
+fn select(
+    children: &[Child],
+    or: bool,
+    busy: Option<&Busy>,
+    limit: u32,
+    needs_all: bool,
+) -> (usize, u32) {
     // (the number, the other number), from one look at the child's value.
     let numbers = |c: &Child| {
         if or {
@@ -895,7 +911,7 @@ fn select(children: &[Child], or: bool, busy: Option<&Busy>, limit: u32) -> (usi
         let (best, second) = best_two(children, |c| {
             let (n, tie) = numbers(c);
             if busy.contains(c.key) {
-                (virtual_loss(n, or, CEILING), tie)
+                (virtual_loss(n, needs_all, CEILING), tie)
             } else {
                 (n, tie)
             }

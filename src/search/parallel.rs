@@ -3,11 +3,12 @@
 //! Every thread runs the same df-pn from the root and shares the table, so what one proves the
 //! others read. To keep them apart, each marks the positions on its current path as busy, and a
 //! thread choosing a child treats a busy one as worse than it is (a virtual loss, as in Kaneko's
-//! parallel df-pn): at a defender node another reply is taken, which must be proven anyway, at an
-//! attacker node another check only if its proof number is below four times the busy one's. The
-//! marks steer the choice only; the numbers a thread computes and stores are its own, and every
-//! stored fact is sound on its own, so the result does not depend on how the threads
-//! interleave, only the time.
+//! parallel df-pn). Where the node needs every child for the answer the search is mostly after
+//! (a defender node while proving a mate, an attacker node while disproving a shorter one),
+//! another child is taken, which must be decided anyway; elsewhere another child only if its
+//! number is below four times the busy one's. The marks steer the choice only; the numbers a
+//! thread computes and stores are its own, and every stored fact is sound on its own, so the
+//! result does not depend on how the threads interleave, only the time.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -50,16 +51,16 @@ impl Busy {
 }
 
 /// The number a thread selects by (pn at an attacker node, dn at a defender node) for a child
-/// another thread is searching: four times as large at an attacker node, at a defender node put
-/// past every child that is not busy.
+/// another thread is searching: put past every child that is not busy where the node `needs_all`
+/// its children, else four times as large.
 #[inline]
-pub(crate) fn virtual_loss(n: u32, or: bool, ceiling: u32) -> u32 {
+pub(crate) fn virtual_loss(n: u32, needs_all: bool, ceiling: u32) -> u32 {
     if n == 0 || n >= ceiling {
         n
-    } else if or {
-        n.saturating_mul(4).min(ceiling - 1)
-    } else {
+    } else if needs_all {
         (n / 2).saturating_add(ceiling / 2).min(ceiling - 1)
+    } else {
+        n.saturating_mul(4).min(ceiling - 1)
     }
 }
 
@@ -85,10 +86,10 @@ mod tests {
     #[test]
     fn a_busy_child_looks_worse_but_keeps_its_order_among_busy_ones() {
         let c = 1 << 30;
-        assert_eq!(virtual_loss(5, true, c), 20);
-        assert!(virtual_loss(5, false, c) > c / 2);
-        assert!(virtual_loss(5, false, c) < virtual_loss(6, false, c) + 1);
-        assert_eq!(virtual_loss(0, false, c), 0);
-        assert_eq!(virtual_loss(c, true, c), c);
+        assert_eq!(virtual_loss(5, false, c), 20);
+        assert!(virtual_loss(5, true, c) > c / 2);
+        assert!(virtual_loss(5, true, c) < virtual_loss(6, true, c) + 1);
+        assert_eq!(virtual_loss(0, true, c), 0);
+        assert_eq!(virtual_loss(c, false, c), c);
     }
 }
