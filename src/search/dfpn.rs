@@ -466,9 +466,10 @@ impl Dfpn {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            // The node needs all its children for the answer the search is mostly after: other
-            // threads are kept away from its busy children more firmly.
-            let needs_all = or == self.bounded;
+            // The node is likelier to end the way that needs all its children (an attacker node
+            // disproven, a defender node proven): other threads are kept away from its busy
+            // children more firmly.
+            let needs_all = if or { v.pn > v.dn } else { v.dn > v.pn };
             let (best, second) = select(&children, or, self.busy.as_deref(), limit, needs_all);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
