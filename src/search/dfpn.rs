@@ -138,8 +138,7 @@ pub struct Dfpn {
     spare_children: Vec<Vec<Child>>,
     pub(crate) nodes: u64,
     /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
-    /// mate shorter than one found), else mostly a proof. It sets ε at attacker nodes and where
-    /// other threads are kept away from.
+    /// mate shorter than one found), else mostly a proof. It sets ε at attacker nodes.
     bounded: bool,
     limits: Limits,
     start: Instant,

@@ -3,10 +3,10 @@
 //! Every thread runs the same df-pn from the root and shares the table, so what one proves the
 //! others read. To keep them apart, each marks the positions on its current path as busy, and a
 //! thread choosing a child treats a busy one as worse than it is (a virtual loss, as in Kaneko's
-//! parallel df-pn). Where the node needs every child for the answer the search is mostly after
-//! (a defender node while proving a mate, an attacker node while disproving a shorter one),
-//! another child is taken, which must be decided anyway; elsewhere another child only if its
-//! number is below four times the busy one's. The marks steer the choice only; the numbers a
+//! parallel df-pn). Where the node is likelier to end the way that needs every child (an
+//! attacker node whose pn exceeds its dn, to be disproven; a defender node whose dn exceeds its
+//! pn, to be proven), another child is taken, which must be decided anyway; elsewhere another
+//! child only if its number is below four times the busy one's. The marks steer the choice only; the numbers a
 //! thread computes and stores are its own, and every stored fact is sound on its own, so the
 //! result does not depend on how the threads interleave, only the time.
 
