@@ -61,6 +61,13 @@ fn positions(kind: Kind, n: usize) -> impl Iterator<Item = Position> {
     (0..n).map(move |_| generate(&mut rng, kind))
 }
 
+/// Every position of [`REFERENCE_COUNTS`], kind after kind.
+fn reference_positions() -> impl Iterator<Item = Position> {
+    REFERENCE_COUNTS
+        .into_iter()
+        .flat_map(|(kind, n)| positions(kind, n))
+}
+
 fn set_of(moves: &[Move]) -> BTreeSet<Move> {
     moves.iter().copied().collect()
 }
@@ -365,21 +372,19 @@ fn counted(list: &[Move]) -> MoveCount {
 fn check_count_equals_the_generated_checks() {
     let mut failures = Failures::default();
     let (mut positions_checked, mut with_checks, mut checks) = (0, 0, 0);
-    for (kind, n) in REFERENCE_COUNTS {
-        for pos in positions(kind, n) {
-            let list = generated(&pos, check_moves);
-            let count = count_checks(&pos);
-            failures.check(count == list.len(), || {
-                format!(
-                    "count_checks says {count}, check_moves lists {} in {}",
-                    list.len(),
-                    to_sfen(&pos)
-                )
-            });
-            positions_checked += 1;
-            with_checks += usize::from(!list.is_empty());
-            checks += list.len();
-        }
+    for pos in reference_positions() {
+        let list = generated(&pos, check_moves);
+        let count = count_checks(&pos);
+        failures.check(count == list.len(), || {
+            format!(
+                "count_checks says {count}, check_moves lists {} in {}",
+                list.len(),
+                to_sfen(&pos)
+            )
+        });
+        positions_checked += 1;
+        with_checks += usize::from(!list.is_empty());
+        checks += list.len();
     }
     println!(
         "check count: {positions_checked} positions, {with_checks} with a check, {checks} checks"
@@ -396,21 +401,19 @@ fn check_count_equals_the_generated_checks() {
 fn move_count_equals_the_generated_moves() {
     let mut failures = Failures::default();
     let (mut positions_checked, mut in_check, mut shared_drop_squares) = (0, 0, 0);
-    for (kind, n) in REFERENCE_COUNTS {
-        for pos in positions(kind, n) {
-            let list = generated(&pos, legal_moves);
-            let expected = counted(&list);
-            let count = count_legal_moves(&pos);
-            failures.check(count == expected, || {
-                format!(
-                    "count_legal_moves says {count:?}, legal_moves lists {expected:?} in {}",
-                    to_sfen(&pos)
-                )
-            });
-            positions_checked += 1;
-            in_check += usize::from(pos.in_check());
-            shared_drop_squares += usize::from(expected.drop_squares < expected.drops);
-        }
+    for pos in reference_positions() {
+        let list = generated(&pos, legal_moves);
+        let expected = counted(&list);
+        let count = count_legal_moves(&pos);
+        failures.check(count == expected, || {
+            format!(
+                "count_legal_moves says {count:?}, legal_moves lists {expected:?} in {}",
+                to_sfen(&pos)
+            )
+        });
+        positions_checked += 1;
+        in_check += usize::from(pos.in_check());
+        shared_drop_squares += usize::from(expected.drop_squares < expected.drops);
     }
     println!(
         "move count: {positions_checked} positions, {in_check} in check, {shared_drop_squares} \

@@ -30,8 +30,8 @@ use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use choice::{
-    hold_back_drops, one_plus_epsilon, replies_counted, reply_value, select, select_option, Child,
-    Epsilon, ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, EPSILON,
+    hold_back_drops, one_plus_epsilon, reply_value, select, select_option, Child, Epsilon,
+    ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, EPSILON,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -465,11 +465,7 @@ impl Dfpn {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            // The node is likelier to end the way that needs all its children (an attacker node
-            // disproven, a defender node proven): other threads are kept away from its busy
-            // children more firmly.
-            let needs_all = if or { v.pn > v.dn } else { v.dn > v.pn };
-            let (best, second) = select(&children, or, self.busy.as_deref(), limit, needs_all);
+            let (best, second) = select(&children, or, &v, self.busy.as_deref(), limit);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
@@ -601,34 +597,36 @@ impl Dfpn {
         v
     }
 
-    /// The value of a node the table does not know, from [`Dfpn::expand`] or the df-pn+
-    /// estimates. Where only the number of moves matters, they are counted, not listed: the value
-    /// is the same.
+    /// The value of a node the table does not know, from [`Dfpn::expand`]'s facts or the df-pn+
+    /// estimates: as many disproof leaves as the attacker has checks; as many proof leaves as the
+    /// defender has replies, but the drops on one square once, since [`hold_back_drops`] lets
+    /// them count one at a time (the first look thus agrees with the node once expanded, and a
+    /// check that leaves many interpositions on few squares is not taken for one with many
+    /// different defences). The moves are counted, not listed, where only their number matters.
     fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
-        if depth > 0 {
-            if pos.side_to_move() == self.attacker {
-                return match count_checks(pos) {
-                    0 => self.no_check(pos),
-                    n => Value::unknown(1, n as u32),
-                };
-            }
-            let count = count_legal_moves(pos);
-            if count.total() == 0 {
-                return self.no_reply(pos);
-            }
-            // Under tsume rules a defender with only drops may be mated by their futility.
-            if count.board > 0 || self.futile.is_none() {
-                return Value::unknown(count.board + count.drop_squares, 1);
+        let mut list = MoveList::new();
+        if depth == 0 {
+            return self
+                .expand(pos, depth, &mut list)
+                .expect("a node with no ply left is decided at once");
+        }
+        if pos.side_to_move() == self.attacker {
+            return match count_checks(pos) {
+                0 => self.no_check(pos),
+                n => Value::unknown(1, n as u32),
+            };
+        }
+        let count = count_legal_moves(pos);
+        if count.total() == 0 {
+            return self.no_reply(pos);
+        }
+        if count.board == 0 && self.futile.is_some() {
+            // Only drops, under tsume rules: mated if they are all futile.
+            if let Some(v) = self.expand(pos, depth, &mut list) {
+                return v;
             }
         }
-        let mut list = MoveList::new();
-        self.expand(pos, depth, &mut list).unwrap_or_else(|| {
-            if pos.side_to_move() == self.attacker {
-                Value::unknown(1, list.len() as u32)
-            } else {
-                Value::unknown(replies_counted(&list), 1)
-            }
-        })
+        Value::unknown(count.board + count.drop_squares, 1)
     }
 
     /// Tsume rules: gives every drop of a defender node at `depth` the values of its virtual

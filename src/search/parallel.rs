@@ -6,9 +6,9 @@
 //! parallel df-pn). Where the node is likelier to end the way that needs every child (an
 //! attacker node whose pn exceeds its dn, to be disproven; a defender node whose dn exceeds its
 //! pn, to be proven), another child is taken, which must be decided anyway; elsewhere another
-//! child only if its number is below four times the busy one's. The marks steer the choice only; the numbers a
-//! thread computes and stores are its own, and every stored fact is sound on its own, so the
-//! result does not depend on how the threads interleave, only the time.
+//! child only if its number is below four times the busy one's. The marks steer the choice only;
+//! the numbers a thread computes and stores are its own, and every stored fact is sound on its
+//! own, so the result does not depend on how the threads interleave, only the time.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 

@@ -42,7 +42,7 @@ pub fn count_legal_moves(pos: &Position) -> MoveCount {
 pub fn count_checks(pos: &Position) -> usize {
     let mut counter = Counter::default();
     generate::<true, _>(pos, &mut counter);
-    counter.finish().total() as usize
+    (counter.board + counter.drops) as usize
 }
 
 /// The moves of a position, counted by what they are.

@@ -5,7 +5,7 @@ use super::{add, plus_one, Value, CEILING};
 use crate::search::futile::Futility;
 use crate::search::parallel::{virtual_loss, Busy};
 use crate::search::table::INF;
-use crate::shogi::{Hand, Move, MoveList};
+use crate::shogi::{Hand, Move};
 
 /// A child of the node being searched: its move, its table key and its value so far.
 pub(super) struct Child {
@@ -55,7 +55,7 @@ pub(super) fn reply_value(c: &Child) -> Value {
 }
 
 /// The ε of the 1+ε trick, a fraction `num / den`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(super) struct Epsilon {
     num: u64,
     den: u64,
@@ -79,23 +79,6 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     }
     let t = second as u64 + (second as u64 * eps.num / eps.den).max(1);
     t.min(INF as u64 - 1) as u32
-}
-
-/// The replies that a defender node's proof number counts before any is searched: every move,
-/// but the drops on one square once, since [`hold_back_drops`] lets them count one at a time. The
-/// first look thus agrees with the node once expanded, and a check that leaves many
-/// interpositions on few squares is not taken for one with many different defences.
-pub(super) fn replies_counted(list: &MoveList) -> u32 {
-    let mut drop_squares = 0u128;
-    let mut others = 0;
-    for m in list.iter() {
-        if m.is_drop() {
-            drop_squares |= 1 << m.to().index();
-        } else {
-            others += 1;
-        }
-    }
-    others + drop_squares.count_ones()
 }
 
 /// Holds back each drop that has an earlier drop on its square still unproven or held back
@@ -136,16 +119,17 @@ pub(super) fn select_option(c: &Child) -> (Option<usize>, u32) {
 /// The index of the child to search next, and the second-best number (pn at an attacker node,
 /// dn at a defender node). Between equal numbers the child with the greater other number goes
 /// first (dn at an attacker node, pn at a defender node): the one the opponent finds harder.
-/// With other threads searching, a child one of them is in counts as worse ([`virtual_loss`],
-/// the more so where the node `needs_all` its children), unless the child that would be taken
-/// instead is already at the node's threshold `limit` (it could not be searched: its threshold
-/// would not exceed it).
+/// With other threads searching, a child one of them is in counts as worse ([`virtual_loss`]),
+/// the more so where the node (its value `node`) is likelier to end the way that needs all its
+/// children (an attacker node disproven, a defender node proven), unless the child that would be
+/// taken instead is already at the node's threshold `limit` (it could not be searched: its
+/// threshold would not exceed it).
 pub(super) fn select(
     children: &[Child],
     or: bool,
+    node: &Value,
     busy: Option<&Busy>,
     limit: u32,
-    needs_all: bool,
 ) -> (usize, u32) {
     // (the number, the other number), from one look at the child's value.
     let numbers = |c: &Child| {
@@ -157,6 +141,11 @@ pub(super) fn select(
         }
     };
     if let Some(busy) = busy {
+        let needs_all = if or {
+            node.pn > node.dn
+        } else {
+            node.dn > node.pn
+        };
         let (best, second) = best_two(children, |c| {
             let (n, tie) = numbers(c);
             if busy.contains(c.key) {
@@ -174,7 +163,7 @@ pub(super) fn select(
 
 /// The child (not held back) with the least number, of those the one with the greatest other
 /// number, and the second-least number; `numbers` gives a child's (number, other number).
-pub(super) fn best_two(children: &[Child], numbers: impl Fn(&Child) -> (u32, u32)) -> (usize, u32) {
+fn best_two(children: &[Child], numbers: impl Fn(&Child) -> (u32, u32)) -> (usize, u32) {
     let mut best = 0;
     let mut best_n = INF;
     let mut best_t = 0;
