@@ -410,15 +410,22 @@ fn drops<S: Sink>(
     }
 }
 
-/// `PROMOTION_ZONE[color]`: the far three ranks of `color`.
-static PROMOTION_ZONE: [Bitboard; 2] = [
-    Bitboard::rank(1)
-        .or(Bitboard::rank(2))
-        .or(Bitboard::rank(3)),
-    Bitboard::rank(7)
-        .or(Bitboard::rank(8))
-        .or(Bitboard::rank(9)),
-];
+/// `PROMOTION_ZONE[color]`: the squares of [`Square::in_promotion_zone`] for `color`.
+static PROMOTION_ZONE: [Bitboard; 2] = {
+    let mut t = [Bitboard::EMPTY; 2];
+    let mut s = 0;
+    while s < 81 {
+        let square = Square::from_index_unchecked(s);
+        if square.in_promotion_zone(Color::Black) {
+            t[0].0 |= 1u128 << s;
+        }
+        if square.in_promotion_zone(Color::White) {
+            t[1].0 |= 1u128 << s;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// `LIVE[color][kind]`: the squares where a piece of `color` and `kind` can move again
 /// ([`is_dead_piece`] is false): where it may be dropped, and where a move may leave it
