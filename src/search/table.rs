@@ -7,7 +7,10 @@
 //! that the entry's hand covers (hand superiority): the attacker never does worse with more
 //! pieces in hand, and the defender, who holds the rest, never does better with fewer.
 
+mod block;
+
 use crate::shogi::Hand;
+use block::Block;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -181,6 +184,8 @@ pub struct Table {
     used: AtomicUsize,
     /// Whether the region starts small and doubles (one search only: a doubling moves entries).
     growing: bool,
+    /// The region (in clusters) whose doubling's new half was last sent to be faulted in.
+    prefaulted: AtomicUsize,
 }
 
 impl Table {
@@ -200,6 +205,7 @@ impl Table {
             max_clusters: first << doublings,
             used: AtomicUsize::new(0),
             growing: true,
+            prefaulted: AtomicUsize::new(0),
         }
     }
 
@@ -213,10 +219,12 @@ impl Table {
             max_clusters: capacity,
             used: AtomicUsize::new(0),
             growing: false,
+            prefaulted: AtomicUsize::new(0),
         }
     }
 
-    /// Counts an entry written over an empty slot, growing the region once it is half full.
+    /// Counts an entry written over an empty slot, growing the region once it is half full; at
+    /// a quarter, the pages the doubling will add start being faulted in.
     fn fill(&self, was_empty: bool) {
         if !was_empty || !self.growing {
             return;
@@ -226,6 +234,21 @@ impl Table {
         let clusters = self.clusters.load(Relaxed);
         if clusters < self.max_clusters && used * 2 > clusters * WAYS {
             self.grow();
+        } else if clusters < self.max_clusters
+            && used * 4 > clusters * WAYS
+            && self.prefaulted.load(Relaxed) != clusters
+        {
+            self.prefaulted.store(clusters, Relaxed);
+            self.start_prefault(clusters);
+        }
+    }
+
+    /// Has the half that doubling a region of `clusters` adds faulted in on another thread, if
+    /// it is large enough to be worth a thread: the doubling then finds its pages ready.
+    fn start_prefault(&self, clusters: usize) {
+        let bytes = clusters * WAYS * std::mem::size_of::<Slot>();
+        if bytes >= PREFAULT_MIN_BYTES {
+            self.entries.block.prefault(bytes, 2 * bytes);
         }
     }
 
@@ -267,13 +290,7 @@ impl Table {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;
         };
-        match try_map_zeroed(bytes) {
-            Some(ptr) => {
-                unmap(ptr, bytes);
-                true
-            }
-            None => false,
-        }
+        Block::map(bytes).is_some()
     }
 
     /// Bytes allocated for entries.
@@ -445,6 +462,9 @@ impl Table {
     }
 }
 
+/// The least new half worth faulting in ahead of time.
+const PREFAULT_MIN_BYTES: usize = 16 << 20;
+
 /// Clusters looked at (evenly spread) to estimate the use of a shared table.
 const SAMPLE_CLUSTERS: usize = 4096;
 
@@ -461,31 +481,22 @@ fn cluster_index(key: u64, clusters: usize) -> usize {
     ((key as u128 * clusters as u128) >> 64) as usize
 }
 
-/// A block of entries from zeroed memory that the operating system maps on first use, so a
-/// large table costs nothing until it fills. On Linux the block is mapped directly and backed by
-/// transparent huge pages where the system offers them (fewer TLB misses on the random accesses
-/// of a probe).
+/// The table's slots: a [`Block`] of zeroed memory that the system maps on first use, so a
+/// large table costs nothing until it fills (on Linux backed by transparent huge pages where the
+/// system offers them: fewer TLB misses on the random accesses of a probe).
 struct Entries {
-    ptr: std::ptr::NonNull<Slot>,
+    block: Block,
     len: usize,
 }
-
-// SAFETY: `Entries` owns its block as a `Box<[Slot]>` does, and a `Slot` is atomics only.
-unsafe impl Send for Entries {}
-// SAFETY: as for `Send`: shared access goes through the slots' atomics.
-unsafe impl Sync for Entries {}
 
 impl Entries {
     fn zeroed(n: usize) -> Entries {
         let bytes = block_bytes(n).expect("table size fits in memory");
-        let ptr = try_map_zeroed(bytes).unwrap_or_else(|| {
+        let block = Block::map(bytes).unwrap_or_else(|| {
             let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
             std::alloc::handle_alloc_error(layout)
-        }) as *mut Slot;
-        Entries {
-            ptr: std::ptr::NonNull::new(ptr).expect("a mapped block is not null"),
-            len: n,
-        }
+        });
+        Entries { block, len: n }
     }
 }
 
@@ -493,70 +504,14 @@ impl std::ops::Deref for Entries {
     type Target = [Slot];
     fn deref(&self) -> &[Slot] {
         // SAFETY: the block holds `len` slots, all initialised: all-zero atomics are valid
-        // values (an empty slot), and the mapping is aligned to a page.
-        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Entries {
-    fn drop(&mut self) {
-        let bytes = self.len * std::mem::size_of::<Slot>();
-        unmap(self.ptr.as_ptr() as *mut u8, bytes);
+        // values (an empty slot), and the block is aligned to a page.
+        unsafe { std::slice::from_raw_parts(self.block.as_ptr() as *const Slot, self.len) }
     }
 }
 
 /// The bytes of a block of `n` slots, if such a block can exist.
 fn block_bytes(n: usize) -> Option<usize> {
     std::alloc::Layout::array::<Slot>(n).ok().map(|l| l.size())
-}
-
-/// `bytes` (non-zero) of zeroed memory, mapped on first use, with huge pages asked for; `None`
-/// when the system refuses.
-#[cfg(target_os = "linux")]
-fn try_map_zeroed(bytes: usize) -> Option<*mut u8> {
-    // SAFETY: an anonymous private mapping of a fresh range: no file, no existing memory.
-    let ptr = unsafe {
-        libc::mmap(
-            std::ptr::null_mut(),
-            bytes,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-            -1,
-            0,
-        )
-    };
-    if ptr == libc::MAP_FAILED {
-        return None;
-    }
-    // SAFETY: the range is the mapping just made; madvise only changes how it is paged (a hint
-    // that may be refused, which changes nothing else).
-    unsafe {
-        libc::madvise(ptr, bytes, libc::MADV_HUGEPAGE);
-    }
-    Some(ptr as *mut u8)
-}
-
-#[cfg(target_os = "linux")]
-fn unmap(ptr: *mut u8, bytes: usize) {
-    // SAFETY: the range is exactly one mapping made by `try_map_zeroed`, unmapped once.
-    unsafe {
-        libc::munmap(ptr as *mut libc::c_void, bytes);
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn try_map_zeroed(bytes: usize) -> Option<*mut u8> {
-    let layout = std::alloc::Layout::from_size_align(bytes, 64).ok()?;
-    // SAFETY: the layout has a non-zero size.
-    let ptr = unsafe { std::alloc::alloc_zeroed(layout) };
-    (!ptr.is_null()).then_some(ptr)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn unmap(ptr: *mut u8, bytes: usize) {
-    let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
-    // SAFETY: the block was allocated by `try_map_zeroed` with this layout and is freed once.
-    unsafe { std::alloc::dealloc(ptr, layout) }
 }
 
 /// The slot to overwrite: an empty one, else the one with the least value (final results are
