@@ -25,6 +25,17 @@ const fn guard_bits() -> u32 {
 }
 const GUARDS: u32 = guard_bits();
 
+/// The bits of each hand kind's field, in [`PieceKind::HAND`] order.
+const FIELDS: [u32; 7] = {
+    let mut m = [0; 7];
+    let mut i = 0;
+    while i < 7 {
+        m[i] = ((1 << WIDTH[i]) - 1) << SHIFT[i];
+        i += 1;
+    }
+    m
+};
+
 impl Hand {
     /// An empty hand.
     pub const EMPTY: Hand = Hand(0);
@@ -51,7 +62,7 @@ impl Hand {
     /// Whether at least one piece of `kind` is held.
     #[inline]
     pub const fn has(self, kind: PieceKind) -> bool {
-        self.count(kind) > 0
+        self.0 & FIELDS[kind as usize] != 0
     }
 
     /// Whether the hand is empty.
@@ -98,24 +109,20 @@ impl Hand {
 
     /// The hand holding, of each kind, the larger count of the two.
     pub fn max_each(self, other: Hand) -> Hand {
-        let mut h = Hand::EMPTY;
-        for k in PieceKind::HAND {
-            h = h
-                .with_count(k, self.count(k).max(other.count(k)))
-                .expect("within capacity");
-        }
-        h
+        Hand(
+            FIELDS
+                .iter()
+                .fold(0, |h, &f| h | (self.0 & f).max(other.0 & f)),
+        )
     }
 
     /// The hand holding, of each kind, the smaller count of the two.
     pub fn min_each(self, other: Hand) -> Hand {
-        let mut h = Hand::EMPTY;
-        for k in PieceKind::HAND {
-            h = h
-                .with_count(k, self.count(k).min(other.count(k)))
-                .expect("within capacity");
-        }
-        h
+        Hand(
+            FIELDS
+                .iter()
+                .fold(0, |h, &f| h | (self.0 & f).min(other.0 & f)),
+        )
     }
 
     /// Every kind at full [`Hand::capacity`].

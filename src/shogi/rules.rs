@@ -44,6 +44,14 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
     };
     debug_assert_eq!(to.forward(us), Some(ek));
     let occ = pos.occupied().with(to);
+    let occ_without_king = occ.without(ek);
+    // The king's replies first (taking the pawn is one): a free square ends the test soonest.
+    for s in king_attacks(ek) & !pos.pieces(them) {
+        // The dropped pawn attacks only the king's square, so it adds no attacker here.
+        if !pos.is_attacked_by(us, s, occ_without_king) {
+            return false;
+        }
+    }
     let capturers = pos.attackers_to(them, to, occ).without(ek);
     if capturers.is_any() {
         let pinned = pos.slider_blockers(ek, us, occ) & pos.pieces(them);
@@ -51,13 +59,6 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
             if !pinned.contains(from) || line(ek, from).contains(to) {
                 return false;
             }
-        }
-    }
-    let occ_without_king = occ.without(ek);
-    for s in king_attacks(ek) & !pos.pieces(them) {
-        // The dropped pawn attacks only the king's square, so it adds no attacker here.
-        if !pos.is_attacked_by(us, s, occ_without_king) {
-            return false;
         }
     }
     true
