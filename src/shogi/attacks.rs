@@ -99,11 +99,28 @@ const fn build_steps(steps: &[(i8, i8)]) -> [[u128; 81]; 2] {
     t
 }
 
-static PAWN: [[u128; 81]; 2] = build_steps(PAWN_STEPS);
-static KNIGHT: [[u128; 81]; 2] = build_steps(KNIGHT_STEPS);
-static SILVER: [[u128; 81]; 2] = build_steps(SILVER_STEPS);
-static GOLD: [[u128; 81]; 2] = build_steps(GOLD_STEPS);
-static KING: [[u128; 81]; 2] = build_steps(KING_STEPS);
+/// The step tables, by [`STEP_TABLE`] index: pawn, knight, silver, gold, king, and none (for
+/// a piece that only ranges).
+static STEPS: [[[u128; 81]; 2]; 6] = [
+    build_steps(PAWN_STEPS),
+    build_steps(KNIGHT_STEPS),
+    build_steps(SILVER_STEPS),
+    build_steps(GOLD_STEPS),
+    build_steps(KING_STEPS),
+    [[0; 81]; 2],
+];
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const SILVER: usize = 2;
+const GOLD: usize = 3;
+const KING: usize = 4;
+const NONE: usize = 5;
+
+/// For every kind, the step table of its one-square moves (a horse's and a dragon's are the
+/// king's), in [`PieceKind`] order.
+const STEP_TABLE: [usize; PieceKind::NUM] = [
+    PAWN, NONE, KNIGHT, SILVER, NONE, NONE, GOLD, KING, GOLD, GOLD, GOLD, GOLD, KING, KING,
+];
 
 const fn build_between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
     let rays = build_rays();
@@ -210,51 +227,53 @@ pub fn rook_attacks(s: Square, occ: Bitboard) -> Bitboard {
 /// Squares a king on `s` attacks.
 #[inline]
 pub fn king_attacks(s: Square) -> Bitboard {
-    Bitboard(KING[0][s.index()])
+    Bitboard(STEPS[KING][0][s.index()])
 }
 
 /// Squares a gold of `color` on `s` attacks.
 #[inline]
 pub fn gold_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(GOLD[color.index()][s.index()])
+    Bitboard(STEPS[GOLD][color.index()][s.index()])
 }
 
 /// Squares a silver of `color` on `s` attacks.
 #[inline]
 pub fn silver_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(SILVER[color.index()][s.index()])
+    Bitboard(STEPS[SILVER][color.index()][s.index()])
 }
 
 /// Squares a knight of `color` on `s` attacks.
 #[inline]
 pub fn knight_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(KNIGHT[color.index()][s.index()])
+    Bitboard(STEPS[KNIGHT][color.index()][s.index()])
 }
 
 /// The square a pawn of `color` on `s` attacks (empty on the last rank).
 #[inline]
 pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(PAWN[color.index()][s.index()])
+    Bitboard(STEPS[PAWN][color.index()][s.index()])
 }
 
-/// Squares a piece of `color` and `kind` on `s` attacks, given the occupancy.
-#[inline]
+/// Squares a piece of `color` and `kind` on `s` attacks, given the occupancy. The one-square
+/// moves come from one table lookup; only a ranging piece calls [`ranging_attacks`].
+#[inline(always)]
 pub fn attacks(color: Color, kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
+    let steps = Bitboard(STEPS[STEP_TABLE[kind.index()]][color.index()][s.index()]);
+    if kind.is_ranging() {
+        steps | ranging_attacks(color, kind, s, occ)
+    } else {
+        steps
+    }
+}
+
+/// The ranging part of the attacks of a lance, bishop, rook, horse or dragon.
+#[inline(never)]
+fn ranging_attacks(color: Color, kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
     match kind {
-        PieceKind::Pawn => pawn_attacks(color, s),
         PieceKind::Lance => lance_attacks(color, s, occ),
-        PieceKind::Knight => knight_attacks(color, s),
-        PieceKind::Silver => silver_attacks(color, s),
-        PieceKind::Gold
-        | PieceKind::ProPawn
-        | PieceKind::ProLance
-        | PieceKind::ProKnight
-        | PieceKind::ProSilver => gold_attacks(color, s),
-        PieceKind::King => king_attacks(s),
-        PieceKind::Bishop => bishop_attacks(s, occ),
-        PieceKind::Rook => rook_attacks(s, occ),
-        PieceKind::Horse => bishop_attacks(s, occ) | king_attacks(s),
-        PieceKind::Dragon => rook_attacks(s, occ) | king_attacks(s),
+        PieceKind::Bishop | PieceKind::Horse => bishop_attacks(s, occ),
+        PieceKind::Rook | PieceKind::Dragon => rook_attacks(s, occ),
+        _ => Bitboard::EMPTY,
     }
 }
 

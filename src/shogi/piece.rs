@@ -92,6 +92,20 @@ impl PieceKind {
         (self as u8) < 6
     }
 
+    /// Whether this kind moves any distance in some direction (lance, bishop, rook, horse,
+    /// dragon).
+    #[inline]
+    pub const fn is_ranging(self) -> bool {
+        matches!(
+            self,
+            PieceKind::Lance
+                | PieceKind::Bishop
+                | PieceKind::Rook
+                | PieceKind::Horse
+                | PieceKind::Dragon
+        )
+    }
+
     /// Whether this is a promoted kind.
     #[inline]
     pub const fn is_promoted(self) -> bool {
