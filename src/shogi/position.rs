@@ -362,9 +362,9 @@ impl Position {
     pub fn slider_blockers(&self, ksq: Square, slider_color: Color, occ: Bitboard) -> Bitboard {
         use PieceKind::*;
         let snipers = ((self.by_kind[Rook.index()] | self.by_kind[Dragon.index()])
-            & rook_attacks(ksq, Bitboard::EMPTY))
+            & rook_pseudo_attacks(ksq))
             | ((self.by_kind[Bishop.index()] | self.by_kind[Horse.index()])
-                & bishop_attacks(ksq, Bitboard::EMPTY))
+                & bishop_pseudo_attacks(ksq))
             | (self.by_kind[Lance.index()] & lance_attacks(!slider_color, ksq, Bitboard::EMPTY));
         let mut blockers = Bitboard::EMPTY;
         for s in snipers & self.by_color[slider_color.index()] {
