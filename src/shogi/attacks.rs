@@ -247,24 +247,21 @@ static FILE_ATTACKS: [[u16; 128]; 9] = {
 };
 
 /// The squares of rank index 0 that a rook on file index `file` of it attacks, by the occupancy
-/// of file indices 1 to 7 (bit 0 for index 1); shifted by a rank index, those of that rank.
+/// of file indices 1 to 7 (bit 0 for index 1); shifted by a rank index, those of that rank. A
+/// rank is a line of nine squares as a file is: [`FILE_ATTACKS`] with each bit spread to its
+/// file.
 static RANK_ATTACKS: [[u128; 128]; 9] = {
     let mut t = [[0u128; 128]; 9];
-    let mut file = 0;
-    while file < 9 {
-        let mut inner = 0;
-        while inner < 128 {
-            let files = line_attacks(file, (inner as u16) << 1);
-            let mut f = 0;
-            while f < 9 {
-                if files >> f & 1 != 0 {
-                    t[file][inner] |= 1u128 << (9 * f);
-                }
-                f += 1;
-            }
-            inner += 1;
+    let mut i = 0;
+    while i < 9 * 128 {
+        let (file, inner) = (i / 128, i % 128);
+        let files = FILE_ATTACKS[file][inner];
+        let mut f = 0;
+        while f < 9 {
+            t[file][inner] |= ((files >> f & 1) as u128) << (9 * f);
+            f += 1;
         }
-        file += 1;
+        i += 1;
     }
     t
 };
