@@ -49,7 +49,8 @@ impl Block {
     }
 
     /// Starts faulting in bytes `from..to` of the block on another thread, as if written but
-    /// with every byte unchanged. An earlier request is ended first.
+    /// with every byte unchanged (nothing, if the system gives no thread). An earlier request is
+    /// ended first.
     pub(super) fn prefault(&self, from: usize, to: usize) {
         let to = to.min(self.bytes);
         if !sys::CAN_PREFAULT || from >= to {
@@ -63,19 +64,25 @@ impl Block {
         let flag = stop.clone();
         let start = self.ptr.as_ptr() as usize + from;
         let bytes = to - from;
-        let handle = std::thread::spawn(move || {
-            let mut done = 0;
-            while done < bytes && !flag.load(Relaxed) {
-                let len = CHUNK.min(bytes - done);
-                // SAFETY: the range lies within the block, whose owner joins this thread
-                // before the memory is given back.
-                if !unsafe { sys::populate(start + done, len) } {
-                    return;
+        let spawned = std::thread::Builder::new()
+            .name("tsume-prefault".to_string())
+            .stack_size(64 << 10)
+            .spawn(move || {
+                let mut done = 0;
+                while done < bytes && !flag.load(Relaxed) {
+                    let len = CHUNK.min(bytes - done);
+                    // SAFETY: the range lies within the block, whose owner joins this thread
+                    // before the memory is given back.
+                    if !unsafe { sys::populate(start + done, len) } {
+                        return;
+                    }
+                    done += len;
                 }
-                done += len;
-            }
-        });
-        *current = Some(Prefault { stop, handle });
+            });
+        // Without a thread the pages are faulted in by the search, as without this.
+        if let Ok(handle) = spawned {
+            *current = Some(Prefault { stop, handle });
+        }
     }
 
     /// Waits for the prefault thread, if any, to finish.
