@@ -331,8 +331,10 @@ impl Dfpn {
         self.pool = Some(pool.clone());
         self.published = self.nodes;
         let value = std::thread::scope(|scope| {
+            // A helper the system will not give a thread is done without: the search is the
+            // same with fewer threads.
             let helpers: Vec<_> = (1..self.threads)
-                .map(|_| {
+                .filter_map(|_| {
                     let mut helper = self.helper(&busy, &done, &pool);
                     let mut pos = pos.clone();
                     let done = done.clone();
@@ -348,7 +350,7 @@ impl Dfpn {
                             helper.count_nodes();
                             decided.then_some(v)
                         });
-                    spawned.expect("spawn a search thread")
+                    spawned.ok()
                 })
                 .collect();
             let mut v = self.mid(pos, INF - 1, INF - 1, depth, 0);
