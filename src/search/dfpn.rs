@@ -607,10 +607,9 @@ impl Dfpn {
     /// check that leaves many interpositions on few squares is not taken for one with many
     /// different defences). The moves are counted, not listed, where only their number matters.
     fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
-        let mut list = MoveList::new();
         if depth == 0 {
             return self
-                .expand(pos, depth, &mut list)
+                .expand(pos, depth, &mut MoveList::new())
                 .expect("a node with no ply left is decided at once");
         }
         if pos.side_to_move() == self.attacker {
@@ -625,7 +624,7 @@ impl Dfpn {
         }
         if count.board == 0 && self.futile.is_some() {
             // Only drops, under tsume rules: mated if they are all futile.
-            if let Some(v) = self.expand(pos, depth, &mut list) {
+            if let Some(v) = self.expand(pos, depth, &mut MoveList::new()) {
                 return v;
             }
         }

@@ -138,6 +138,9 @@ const EMPTY: Entry = Entry {
 /// cache lines, which a probe waits on; eight took 7 % longer on 図巧 No. 1 for the same nodes.
 const WAYS: usize = 4;
 
+/// Bytes of a cluster.
+const CLUSTER_BYTES: usize = WAYS * std::mem::size_of::<Slot>();
+
 /// What the table knows about a position (board key and attacker hand) at a depth bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Probe {
@@ -170,7 +173,7 @@ impl Probe {
 }
 
 /// Clusters of the first region: one huge page.
-const FIRST_CLUSTERS: usize = (2 << 20) / (WAYS * std::mem::size_of::<Slot>());
+const FIRST_CLUSTERS: usize = (2 << 20) / CLUSTER_BYTES;
 
 /// The transposition table. Its methods take `&self`: several searches may share one table
 /// ([`Table::shared`]), each slot being read and written word by word (see [`Slot`]).
@@ -246,7 +249,7 @@ impl Table {
     /// Has the half that doubling a region of `clusters` adds faulted in on another thread, if
     /// it is large enough to be worth a thread: the doubling then finds its pages ready.
     fn start_prefault(&self, clusters: usize) {
-        let bytes = clusters * WAYS * std::mem::size_of::<Slot>();
+        let bytes = clusters * CLUSTER_BYTES;
         if bytes >= PREFAULT_MIN_BYTES {
             self.entries.block.prefault(bytes, 2 * bytes);
         }
@@ -310,7 +313,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             let first = self.cluster(key).as_ptr() as *const i8;
-            for line in 0..(WAYS * std::mem::size_of::<Slot>()).div_ceil(64) {
+            for line in 0..CLUSTER_BYTES.div_ceil(64) {
                 // SAFETY: a prefetch is only a hint: it never faults and changes no memory; the
                 // address stays within the cluster (or one line past it, which is not read).
                 unsafe {
@@ -471,7 +474,7 @@ const SAMPLE_CLUSTERS: usize = 4096;
 /// Clusters in a block of at most `mb` megabytes (at least one).
 fn capacity(mb: usize) -> usize {
     let bytes = mb.saturating_mul(1 << 20);
-    (bytes / (WAYS * std::mem::size_of::<Slot>())).max(1)
+    (bytes / CLUSTER_BYTES).max(1)
 }
 
 /// The cluster of `key` among `clusters`: the high bits of the key scaled to the count, so

@@ -117,10 +117,24 @@ const KING: usize = 4;
 const NONE: usize = 5;
 
 /// For every kind, the step table of its one-square moves (a horse's and a dragon's are the
-/// king's), in [`PieceKind`] order.
-const STEP_TABLE: [usize; PieceKind::NUM] = [
-    PAWN, NONE, KNIGHT, SILVER, NONE, NONE, GOLD, KING, GOLD, GOLD, GOLD, GOLD, KING, KING,
-];
+/// king's), by kind index.
+const STEP_TABLE: [usize; PieceKind::NUM] = {
+    let mut t = [NONE; PieceKind::NUM];
+    let mut i = 0;
+    while i < PieceKind::NUM {
+        let kind = PieceKind::ALL[i];
+        t[i] = match kind {
+            PieceKind::Pawn => PAWN,
+            PieceKind::Knight => KNIGHT,
+            PieceKind::Silver => SILVER,
+            PieceKind::King | PieceKind::Horse | PieceKind::Dragon => KING,
+            _ if kind.is_gold_like() => GOLD,
+            _ => NONE,
+        };
+        i += 1;
+    }
+    t
+};
 
 const fn build_between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
     let rays = build_rays();
@@ -238,7 +252,7 @@ static FILE_ATTACKS: [[u16; 128]; 9] = {
     while rank < 9 {
         let mut inner = 0;
         while inner < 128 {
-            t[rank][inner] = line_attacks(rank, (inner as u16) << 1) as u16;
+            t[rank][inner] = line_attacks(rank, (inner as u16) << 1);
             inner += 1;
         }
         rank += 1;
@@ -291,8 +305,8 @@ const RANK_GATHER: u64 = {
 
 /// On a line of nine squares, those a ranging piece on square `at` attacks in both directions
 /// given the occupied squares `occ` (bit `i` for square `i`).
-const fn line_attacks(at: usize, occ: u16) -> u32 {
-    let mut attacked = 0u32;
+const fn line_attacks(at: usize, occ: u16) -> u16 {
+    let mut attacked = 0u16;
     let mut i = at + 1;
     while i < 9 {
         attacked |= 1 << i;

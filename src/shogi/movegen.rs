@@ -255,15 +255,9 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
         }
         if let Some(ci) = check_info {
             // Far from the king only a ranging piece, or one that uncovers a slider, can check.
-            let ranging = [
-                PieceKind::Lance,
-                PieceKind::Bishop,
-                PieceKind::Rook,
-                PieceKind::Horse,
-                PieceKind::Dragon,
-            ]
-            .iter()
-            .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k));
+            let ranging = PieceKind::RANGING
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k));
             movers &= CHECK_BOX[ci.king.index()] | ranging | ci.discoverers;
         }
         for from in movers {

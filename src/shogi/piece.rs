@@ -70,6 +70,15 @@ impl PieceKind {
         PieceKind::Gold,
     ];
 
+    /// The kinds that move any distance in some direction.
+    pub const RANGING: [PieceKind; 5] = [
+        PieceKind::Lance,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Horse,
+        PieceKind::Dragon,
+    ];
+
     /// The index 0..14.
     #[inline]
     pub const fn index(self) -> usize {
@@ -92,18 +101,19 @@ impl PieceKind {
         (self as u8) < 6
     }
 
-    /// Whether this kind moves any distance in some direction (lance, bishop, rook, horse,
-    /// dragon).
+    /// Whether this kind is one of [`PieceKind::RANGING`].
     #[inline]
     pub const fn is_ranging(self) -> bool {
-        matches!(
-            self,
-            PieceKind::Lance
-                | PieceKind::Bishop
-                | PieceKind::Rook
-                | PieceKind::Horse
-                | PieceKind::Dragon
-        )
+        const MASK: u32 = {
+            let mut m = 0;
+            let mut i = 0;
+            while i < PieceKind::RANGING.len() {
+                m |= 1 << PieceKind::RANGING[i] as u32;
+                i += 1;
+            }
+            m
+        };
+        MASK >> self as u32 & 1 != 0
     }
 
     /// Whether this is a promoted kind.

@@ -29,7 +29,8 @@ unsafe impl Sync for Block {}
 /// A thread faulting in a range of the block.
 struct Prefault {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<()>,
+    /// The thread; it returns the bytes it faulted in.
+    handle: JoinHandle<usize>,
 }
 
 impl Block {
@@ -67,36 +68,43 @@ impl Block {
         let spawned = std::thread::Builder::new()
             .name("tsume-prefault".to_string())
             .stack_size(64 << 10)
-            .spawn(move || {
-                let mut done = 0;
-                while done < bytes && !flag.load(Relaxed) {
-                    let len = CHUNK.min(bytes - done);
-                    // SAFETY: the range lies within the block, whose owner joins this thread
-                    // before the memory is given back.
-                    if !unsafe { sys::populate(start + done, len) } {
-                        return;
-                    }
-                    done += len;
-                }
-            });
+            // SAFETY: the range lies within the block, whose owner joins this thread before
+            // the memory is given back.
+            .spawn(move || unsafe { fault_in(start, bytes, &flag) });
         // Without a thread the pages are faulted in by the search, as without this.
         if let Ok(handle) = spawned {
             *current = Some(Prefault { stop, handle });
         }
     }
 
-    /// Waits for the prefault thread, if any, to finish.
+    /// Waits for the prefault thread, if any, to finish; the bytes it faulted in.
     #[cfg(test)]
-    pub(super) fn wait_prefault(&self) {
+    pub(super) fn wait_prefault(&self) -> usize {
         let p = self
             .prefault
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take();
-        if let Some(p) = p {
-            let _ = p.handle.join();
-        }
+        p.map_or(0, |p| p.handle.join().unwrap_or(0))
     }
+}
+
+/// Faults in `bytes` from address `start`, a chunk at a time, until done, refused or `stop` is
+/// set; the bytes faulted in.
+///
+/// # Safety
+/// The range must lie within a live block for the whole call.
+unsafe fn fault_in(start: usize, bytes: usize, stop: &AtomicBool) -> usize {
+    let mut done = 0;
+    while done < bytes && !stop.load(Relaxed) {
+        let len = CHUNK.min(bytes - done);
+        // SAFETY: within the range the caller keeps mapped.
+        if !unsafe { sys::populate(start + done, len) } {
+            break;
+        }
+        done += len;
+    }
+    done
 }
 
 impl Prefault {
@@ -209,10 +217,12 @@ mod tests {
             // SAFETY: within the block, which no other thread writes.
             unsafe { ptr.add(i).write(i as u8 | 1) };
         }
+        // Faulted in whole where the system can (the range asked for is cut at the block's end).
+        let whole = |n: usize| if sys::CAN_PREFAULT { n } else { 0 };
         block.prefault(4096, bytes);
-        block.wait_prefault();
+        assert_eq!(block.wait_prefault(), whole(bytes - 4096));
         block.prefault(0, 2 * bytes);
-        block.wait_prefault();
+        assert_eq!(block.wait_prefault(), whole(bytes));
         for i in 0..bytes {
             let expected = if i % 1021 == 0 { i as u8 | 1 } else { 0 };
             // SAFETY: within the block, which no other thread writes.
@@ -221,9 +231,17 @@ mod tests {
     }
 
     #[test]
-    fn a_block_dropped_while_prefaulting_stops_its_thread() {
-        let block = Block::map(64 << 20).expect("a 64 MB block");
-        block.prefault(0, 64 << 20);
-        drop(block);
+    fn a_stopped_prefault_faults_in_nothing_more() {
+        let block = Block::map(4 * CHUNK).expect("a small block");
+        let start = block.as_ptr() as usize;
+        // SAFETY: the range is the block, alive for the calls.
+        let (stopped, running) = unsafe {
+            (
+                fault_in(start, 4 * CHUNK, &AtomicBool::new(true)),
+                fault_in(start, 4 * CHUNK, &AtomicBool::new(false)),
+            )
+        };
+        assert_eq!(stopped, 0);
+        assert_eq!(running, if sys::CAN_PREFAULT { 4 * CHUNK } else { 0 });
     }
 }
