@@ -181,13 +181,14 @@ impl Dfpn {
         threads: usize,
         limits: Limits,
     ) -> Dfpn {
-        let table = if threads > 1 {
-            Table::shared(hash_mb)
-        } else {
-            Table::new(hash_mb)
-        };
         let futile = (rules == Rules::Tsume).then_some(capturer);
-        Dfpn::on_table(Arc::new(table), attacker, futile, threads.max(1), limits)
+        Dfpn::on_table(
+            Arc::new(Table::new(hash_mb)),
+            attacker,
+            futile,
+            threads.max(1),
+            limits,
+        )
     }
 
     /// A search on `table`, alone (no other thread's marks, flag or node pool), its counters at
@@ -287,7 +288,11 @@ impl Dfpn {
             self.aborted = true;
             self.limit_hit = true;
         }
-        if self.done.as_ref().is_some_and(|d| d.load(Relaxed)) {
+        if self
+            .done
+            .as_ref()
+            .is_some_and(|d| d.load(Relaxed) || self.table.wants_growth())
+        {
             self.aborted = true;
         }
     }
@@ -321,21 +326,42 @@ impl Dfpn {
     }
 
     /// Searches the root `pos` with `threads − 1` helper threads on the shared table until one
-    /// of the threads decides it or a limit stops them all. The nodes of all count.
+    /// of the threads decides it or a limit stops them all. The nodes of all count. When the
+    /// table asks to double, all stop, it doubles, and they search the root again (what they
+    /// found is in the table).
     fn search_with_helpers(&mut self, pos: &mut Position, depth: u16) -> Value {
-        let busy = Arc::new(Busy::new());
-        let done = Arc::new(AtomicBool::new(false));
         let pool = Arc::new(AtomicU64::new(self.nodes));
-        self.busy = Some(busy.clone());
-        self.done = Some(done.clone());
         self.pool = Some(pool.clone());
         self.published = self.nodes;
+        let value = loop {
+            self.table.share(true);
+            let v = self.search_together(pos, depth, &pool);
+            self.table.share(false);
+            if !self.aborted || self.limit_hit {
+                break v;
+            }
+            // Stopped for the table's doubling, now done.
+            self.aborted = false;
+        };
+        self.count_nodes();
+        self.nodes = pool.load(Relaxed);
+        self.pool = None;
+        value
+    }
+
+    /// One search of the root `pos` by this thread and its helpers, until one decides it, a
+    /// limit stops them, or the table asks to double ([`Table::wants_growth`]).
+    fn search_together(&mut self, pos: &mut Position, depth: u16, pool: &Arc<AtomicU64>) -> Value {
+        let busy = Arc::new(Busy::new());
+        let done = Arc::new(AtomicBool::new(false));
+        self.busy = Some(busy.clone());
+        self.done = Some(done.clone());
         let value = std::thread::scope(|scope| {
             // A helper the system will not give a thread is done without: the search is the
             // same with fewer threads.
             let helpers: Vec<_> = (1..self.threads)
                 .filter_map(|_| {
-                    let mut helper = self.helper(&busy, &done, &pool);
+                    let mut helper = self.helper(&busy, &done, pool);
                     let mut pos = pos.clone();
                     let done = done.clone();
                     let spawned = std::thread::Builder::new()
@@ -368,11 +394,8 @@ impl Dfpn {
             }
             v
         });
-        self.count_nodes();
-        self.nodes = pool.load(Relaxed);
         self.busy = None;
         self.done = None;
-        self.pool = None;
         value
     }
 

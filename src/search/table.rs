@@ -1,6 +1,8 @@
 //! The transposition table: a fixed number of clusters, allocated once, never grown. A search
 //! starts in a small region of it and doubles the region whenever half of it is taken, so a
-//! short search touches (and the system zeroes) only a little memory.
+//! short search touches (and the system zeroes) only a little memory. A doubling moves entries,
+//! so it happens only while one thread uses the table: threads searching it together
+//! ([`Table::share`]) are asked to stop for it ([`Table::wants_growth`]) and start again.
 //!
 //! Entries are keyed by the board key (board and side to move) and carry the attacker's hand.
 //! A proof holds for every attacker hand that covers the entry's hand, a disproof for every hand
@@ -11,6 +13,7 @@ mod block;
 
 use crate::shogi::Hand;
 use block::Block;
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -172,28 +175,42 @@ impl Probe {
     pub const NOT_FOUND: Probe = Probe::Unknown { pn: 1, dn: 1 };
 }
 
+/// A value alone on its cache line.
+#[repr(align(64))]
+struct OwnLine<T>(T);
+
+impl<T> std::ops::Deref for OwnLine<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// Clusters of the first region: one huge page.
 const FIRST_CLUSTERS: usize = (2 << 20) / CLUSTER_BYTES;
 
 /// The transposition table. Its methods take `&self`: several searches may share one table
-/// ([`Table::shared`]), each slot being read and written word by word (see [`Slot`]).
+/// ([`Table::share`]), each slot being read and written word by word (see [`Slot`]).
 pub struct Table {
     entries: Entries,
     /// Clusters of the region in use, the first ones of the block.
     clusters: AtomicUsize,
     /// The region's last size: the first region doubled as often as the block allows.
     max_clusters: usize,
-    /// Entries of the region that are not empty (counted only while the region may grow).
-    used: AtomicUsize,
-    /// Whether the region starts small and doubles (one search only: a doubling moves entries).
-    growing: bool,
+    /// Entries of the region that are not empty, on a cache line of its own: the threads
+    /// sharing the table write it, and every probe reads `clusters`.
+    used: OwnLine<AtomicUsize>,
+    /// Threads are searching the table together: a doubling waits until they stop.
+    shared: AtomicBool,
+    /// A doubling waits for the threads searching together to stop.
+    growth_wanted: AtomicBool,
     /// The region (in clusters) whose doubling's new half was last sent to be faulted in.
     prefaulted: AtomicUsize,
 }
 
 impl Table {
-    /// A table for one search at a time that takes at most `mb` megabytes (at least one
-    /// cluster); it starts in a small region and doubles it as it fills.
+    /// A table that takes at most `mb` megabytes (at least one cluster); it starts in a small
+    /// region and doubles it as it fills.
     pub fn new(mb: usize) -> Table {
         let capacity = capacity(mb);
         let mut first = capacity;
@@ -206,37 +223,43 @@ impl Table {
             entries: Entries::zeroed(capacity * WAYS),
             clusters: AtomicUsize::new(first),
             max_clusters: first << doublings,
-            used: AtomicUsize::new(0),
-            growing: true,
+            used: OwnLine(AtomicUsize::new(0)),
+            shared: AtomicBool::new(false),
+            growth_wanted: AtomicBool::new(false),
             prefaulted: AtomicUsize::new(0),
         }
     }
 
-    /// A table that threads searching at once may share: the whole block is in use from the
-    /// start (a doubling could not move entries under another thread's feet).
-    pub fn shared(mb: usize) -> Table {
-        let capacity = capacity(mb);
-        Table {
-            entries: Entries::zeroed(capacity * WAYS),
-            clusters: AtomicUsize::new(capacity),
-            max_clusters: capacity,
-            used: AtomicUsize::new(0),
-            growing: false,
-            prefaulted: AtomicUsize::new(0),
+    /// Marks the start (`true`) or the end of a search by several threads at once. Until its
+    /// end a doubling is only asked for; at its end, one asked for is done.
+    pub fn share(&self, shared: bool) {
+        self.shared.store(shared, Relaxed);
+        if !shared && self.growth_wanted.swap(false, Relaxed) {
+            self.grow();
         }
     }
 
-    /// Counts an entry written over an empty slot, growing the region once it is half full; at
-    /// a quarter, the pages the doubling will add start being faulted in.
+    /// Whether the threads searching the table together should stop so that it can double.
+    #[inline]
+    pub fn wants_growth(&self) -> bool {
+        self.growth_wanted.load(Relaxed)
+    }
+
+    /// Counts an entry written over an empty slot, growing the region once it is half full (or
+    /// asking for it, while threads share the table); at a quarter, the pages the doubling will
+    /// add start being faulted in.
     fn fill(&self, was_empty: bool) {
-        if !was_empty || !self.growing {
+        if !was_empty {
             return;
         }
-        let used = self.used.load(Relaxed) + 1;
-        self.used.store(used, Relaxed);
+        let used = self.used.fetch_add(1, Relaxed) + 1;
         let clusters = self.clusters.load(Relaxed);
         if clusters < self.max_clusters && used * 2 > clusters * WAYS {
-            self.grow();
+            if self.shared.load(Relaxed) {
+                self.growth_wanted.store(true, Relaxed);
+            } else {
+                self.grow();
+            }
         } else if clusters < self.max_clusters
             && used * 4 > clusters * WAYS
             && self.prefaulted.load(Relaxed) != clusters
@@ -255,18 +278,18 @@ impl Table {
         }
     }
 
-    /// An entry went back to empty.
+    /// An entry went back to empty. (Two threads emptying one slot at once count it twice: the
+    /// count, which only times the doublings, stays at zero or above.)
     fn emptied(&self) {
-        if self.growing {
-            self.used.store(self.used.load(Relaxed) - 1, Relaxed);
-        }
+        let _ = self
+            .used
+            .fetch_update(Relaxed, Relaxed, |u| Some(u.saturating_sub(1)));
     }
 
     /// Doubles the region. The keys of cluster `i` go to clusters `2i` and `2i + 1` of the
     /// doubled region; moving the clusters from the last down, each target is already empty
     /// (its own entries moved further up), and no cluster can overflow.
     fn grow(&self) {
-        debug_assert!(self.growing);
         let clusters = self.clusters.load(Relaxed);
         let new_clusters = clusters * 2;
         for i in (0..clusters).rev() {
@@ -287,8 +310,7 @@ impl Table {
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
-    /// and given back at once (nothing is touched). [`Table::new`] and [`Table::shared`] end the
-    /// process when the system refuses their block, so a command checks this first.
+    /// and given back at once (nothing is touched). [`Table::new`] ends the process when the system refuses their block, so a command checks this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;
@@ -447,29 +469,15 @@ impl Table {
         self.fill(was_empty);
     }
 
-    /// Permille of the table's entries in use: counted exactly while the region may grow,
-    /// sampled from clusters spread evenly over a shared table.
+    /// Permille of the table's entries in use.
     pub fn usage_permille(&self) -> u32 {
-        if self.growing {
-            return (self.used.load(Relaxed) * 1000 / (self.max_clusters * WAYS)) as u32;
-        }
-        let clusters = self.entries.len() / WAYS;
-        let stride = clusters.div_ceil(SAMPLE_CLUSTERS);
-        let sample = (0..clusters).step_by(stride);
-        let looked = sample.len() * WAYS;
-        let used = sample
-            .flat_map(|i| &self.entries[i * WAYS..(i + 1) * WAYS])
-            .filter(|s| s.load().state != State::Empty)
-            .count();
-        (used * 1000 / looked) as u32
+        let capacity = self.max_clusters * WAYS;
+        (self.used.load(Relaxed).min(capacity) * 1000 / capacity) as u32
     }
 }
 
 /// The least new half worth faulting in ahead of time.
 const PREFAULT_MIN_BYTES: usize = 16 << 20;
-
-/// Clusters looked at (evenly spread) to estimate the use of a shared table.
-const SAMPLE_CLUSTERS: usize = 4096;
 
 /// Clusters in a block of at most `mb` megabytes (at least one).
 fn capacity(mb: usize) -> usize {
@@ -611,6 +619,33 @@ mod tests {
             t.usage_permille() as usize,
             t.used.load(Relaxed) * 1000 / (t.max_clusters * WAYS)
         );
+    }
+
+    #[test]
+    fn a_shared_table_doubles_only_once_its_threads_stop() {
+        let t = Table::new(16);
+        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        t.share(true);
+        let mut k = 0;
+        while !t.wants_growth() {
+            k += 1;
+            t.store_proven(key(k), g, g, 7, 1);
+        }
+        // Past half full while shared: asked for, not done; nothing is lost meanwhile.
+        assert_eq!(t.clusters.load(Relaxed), FIRST_CLUSTERS);
+        assert!(t.used.load(Relaxed) * 2 > FIRST_CLUSTERS * WAYS);
+        let stored = (1..=k)
+            .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
+            .count();
+        assert_eq!(stored, t.used.load(Relaxed));
+        t.share(false);
+        assert_eq!(t.clusters.load(Relaxed), 2 * FIRST_CLUSTERS);
+        assert!(!t.wants_growth());
+        let kept = (1..=k)
+            .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
+            .count();
+        assert_eq!(kept, stored);
     }
 
     #[test]
