@@ -52,6 +52,21 @@ fn leaf_slot(tag: u64) -> usize {
     (tag >> 20) as usize & (LEAF_SLOTS - 1)
 }
 
+/// Starts loading `value` into the cache, for a read soon after.
+#[inline]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults and changes no memory.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(
+            value as *const T as *const i8,
+            std::arch::x86_64::_MM_HINT_T0,
+        );
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
+}
+
 /// No repetition below this node.
 const NO_REP: u32 = u32::MAX;
 
@@ -447,10 +462,12 @@ impl Dfpn {
         children.extend(list.iter().map(|&m| {
             let (key, mover_hand) = pos.keys_after(m);
             self.table.prefetch(key);
+            let hand = if or { mover_hand } else { hand };
+            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))]);
             Child {
                 m,
                 key,
-                hand: if or { mover_hand } else { hand },
+                hand,
                 value: Value::unknown(1, 1),
                 virt: Vec::new(),
                 delayed: false,
