@@ -191,6 +191,27 @@ mod tests {
     }
 
     #[test]
+    fn threads_searching_together_stop_for_the_doublings_and_find_the_same_mate() {
+        // 図巧 No. 15: a mate in 33 under the rules of the game, some 400,000 nodes: past the
+        // first 2 MB region, whose doubling the two threads stop for.
+        let pos = parse_sfen("2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1").unwrap();
+        let options = Options {
+            rules: Rules::Game,
+            hash_mb: 64,
+            threads: 2,
+            ..Options::default()
+        };
+        let mut session = Session::new(pos.side_to_move(), &options);
+        let r = session.solve(&pos, Limits::default());
+        let Outcome::Mate { line, minimax: 33 } = r.outcome else {
+            panic!("{:?}", r.outcome)
+        };
+        assert_eq!(verify_mate_line(&pos, &line), Ok(()));
+        assert!(session.search.table.region_bytes() > 2 << 20);
+        assert!(!session.search.table.wants_growth());
+    }
+
+    #[test]
     fn a_bound_below_the_mate_is_no_mate_within_it() {
         // koba-mate5 of short.tsv: a mate in 5.
         let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());

@@ -318,6 +318,12 @@ impl Table {
         Block::map(bytes).is_some()
     }
 
+    /// Bytes of the region in use.
+    #[cfg(test)]
+    pub(crate) fn region_bytes(&self) -> usize {
+        self.clusters.load(Relaxed) * CLUSTER_BYTES
+    }
+
     /// Bytes allocated for entries.
     pub fn size_bytes(&self) -> usize {
         self.entries.len() * std::mem::size_of::<Slot>()
