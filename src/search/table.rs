@@ -310,7 +310,8 @@ impl Table {
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
-    /// and given back at once (nothing is touched). [`Table::new`] ends the process when the system refuses their block, so a command checks this first.
+    /// and given back at once (nothing is touched). [`Table::new`] ends the process when the
+    /// system refuses its block, so a command checks this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;
