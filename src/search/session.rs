@@ -212,6 +212,31 @@ mod tests {
     }
 
     #[test]
+    fn threads_stopped_by_a_limit_past_a_doubling_answer_unknown() {
+        // 図巧 No. 15 again, stopped after 100,000 nodes: past the first doubling, before the
+        // mate is proven shortest.
+        let pos = parse_sfen("2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1").unwrap();
+        let options = Options {
+            rules: Rules::Game,
+            hash_mb: 64,
+            threads: 2,
+            ..Options::default()
+        };
+        let mut session = Session::new(pos.side_to_move(), &options);
+        let limits = Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        };
+        let r = session.solve_within(&pos, None, limits);
+        assert!(
+            matches!(r.outcome, Outcome::Unknown { .. }),
+            "{:?}",
+            r.outcome
+        );
+        assert!(session.search.table.region_bytes() > 2 << 20);
+    }
+
+    #[test]
     fn a_bound_below_the_mate_is_no_mate_within_it() {
         // koba-mate5 of short.tsv: a mate in 5.
         let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
