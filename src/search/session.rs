@@ -190,10 +190,9 @@ mod tests {
         assert_eq!(verify_mate_line(&pos, &cut.line), Ok(()));
     }
 
-    #[test]
-    fn threads_searching_together_stop_for_the_doublings_and_find_the_same_mate() {
-        // 図巧 No. 15: a mate in 33 under the rules of the game, some 400,000 nodes: past the
-        // first 2 MB region, whose doubling the two threads stop for.
+    /// 図巧 No. 15 (a mate in 33 under the rules of the game, some 400,000 nodes: past the
+    /// first 2 MB region) and a session for it with two threads and a 64 MB table.
+    fn zuko_015_with_two_threads() -> (Position, Session) {
         let pos = parse_sfen("2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1").unwrap();
         let options = Options {
             rules: Rules::Game,
@@ -201,7 +200,13 @@ mod tests {
             threads: 2,
             ..Options::default()
         };
-        let mut session = Session::new(pos.side_to_move(), &options);
+        let session = Session::new(pos.side_to_move(), &options);
+        (pos, session)
+    }
+
+    #[test]
+    fn threads_searching_together_stop_for_the_doublings_and_find_the_same_mate() {
+        let (pos, mut session) = zuko_015_with_two_threads();
         let r = session.solve(&pos, Limits::default());
         let Outcome::Mate { line, minimax: 33 } = r.outcome else {
             panic!("{:?}", r.outcome)
@@ -213,16 +218,9 @@ mod tests {
 
     #[test]
     fn threads_stopped_by_a_limit_past_a_doubling_answer_unknown() {
-        // 図巧 No. 15 again, stopped after 100,000 nodes: past the first doubling, before the
-        // mate is proven shortest.
-        let pos = parse_sfen("2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1").unwrap();
-        let options = Options {
-            rules: Rules::Game,
-            hash_mb: 64,
-            threads: 2,
-            ..Options::default()
-        };
-        let mut session = Session::new(pos.side_to_move(), &options);
+        // Stopped after 100,000 nodes: past the first doubling, before the mate is proven
+        // shortest.
+        let (pos, mut session) = zuko_015_with_two_threads();
         let limits = Limits {
             nodes: Some(100_000),
             ..Limits::default()
