@@ -25,7 +25,7 @@ use super::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
 };
-use super::table::{Probe, Table, INF, UNBOUNDED};
+use super::table::{prefetch, Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
@@ -50,21 +50,6 @@ fn leaf_tag(key: u64, hand: Hand) -> u64 {
 /// The slot of [`Dfpn::leaves`] for a position with tag `tag` ([`leaf_tag`]).
 fn leaf_slot(tag: u64) -> usize {
     (tag >> 20) as usize & (LEAF_SLOTS - 1)
-}
-
-/// Starts loading `value` into the cache, for a read soon after.
-#[inline]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint: it never faults and changes no memory.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(
-            value as *const T as *const i8,
-            std::arch::x86_64::_MM_HINT_T0,
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 /// No repetition below this node.
@@ -463,7 +448,7 @@ impl Dfpn {
             let (key, mover_hand) = pos.keys_after(m);
             self.table.prefetch(key);
             let hand = if or { mover_hand } else { hand };
-            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))]);
+            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))] as *const _ as *const u8);
             Child {
                 m,
                 key,

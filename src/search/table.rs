@@ -175,6 +175,18 @@ impl Probe {
     pub const NOT_FOUND: Probe = Probe::Unknown { pn: 1, dn: 1 };
 }
 
+/// Starts loading the cache line of `addr` into the cache, for a read soon after.
+#[inline]
+pub(crate) fn prefetch(addr: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults and changes no memory.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(addr as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = addr;
+}
+
 /// A value alone on its cache line.
 #[repr(align(64))]
 struct OwnLine<T>(T);
@@ -339,22 +351,11 @@ impl Table {
     /// Starts loading the cluster of `key` into the cache, for a probe soon after.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let first = self.cluster(key).as_ptr() as *const i8;
-            for line in 0..CLUSTER_BYTES.div_ceil(64) {
-                // SAFETY: a prefetch is only a hint: it never faults and changes no memory; the
-                // address stays within the cluster (or one line past it, which is not read).
-                unsafe {
-                    std::arch::x86_64::_mm_prefetch(
-                        first.wrapping_add(line * 64),
-                        std::arch::x86_64::_MM_HINT_T0,
-                    );
-                }
-            }
+        let first = self.cluster(key).as_ptr() as *const u8;
+        for line in 0..CLUSTER_BYTES.div_ceil(64) {
+            // The address stays within the cluster (or one line past it, which is not read).
+            prefetch(first.wrapping_add(line * 64));
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
     }
 
     /// What is known of the position with board key `key` and attacker hand `hand`, for a
