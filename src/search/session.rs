@@ -39,6 +39,11 @@ impl Session {
         }
     }
 
+    /// Empties the session's table, keeping its memory: the searches after start from nothing.
+    pub fn clear_table(&mut self) {
+        self.search.clear_table();
+    }
+
     /// The shortest mate of `pos` within `bound` plies (`None`: any length), counted as the
     /// session's rules count them, whichever side is to move: with the attacker to move the line
     /// starts with its check, with the defender to move (after a check) with the defender's

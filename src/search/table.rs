@@ -207,6 +207,8 @@ pub struct Table {
     entries: Entries,
     /// Clusters of the region in use, the first ones of the block.
     clusters: AtomicUsize,
+    /// The region's first size.
+    first_clusters: usize,
     /// The region's last size: the first region doubled as often as the block allows.
     max_clusters: usize,
     /// Entries of the region that are not empty, on a cache line of its own: the threads
@@ -224,22 +226,47 @@ impl Table {
     /// A table that takes at most `mb` megabytes (at least one cluster); it starts in a small
     /// region and doubles it as it fills.
     pub fn new(mb: usize) -> Table {
-        let capacity = capacity(mb);
+        Table::with_clusters(capacity(mb))
+    }
+
+    /// A table of `capacity` clusters, empty.
+    fn with_clusters(capacity: usize) -> Table {
         let mut first = capacity;
         let mut doublings = 0;
         while first / 2 >= FIRST_CLUSTERS {
             first /= 2;
             doublings += 1;
         }
+        let entries = Entries::zeroed(capacity * WAYS);
+        entries.block.touch(first * CLUSTER_BYTES);
         Table {
-            entries: Entries::zeroed(capacity * WAYS),
+            entries,
             clusters: AtomicUsize::new(first),
+            first_clusters: first,
             max_clusters: first << doublings,
             used: OwnLine(AtomicUsize::new(0)),
             shared: AtomicBool::new(false),
             growth_wanted: AtomicBool::new(false),
             prefaulted: AtomicUsize::new(0),
         }
+    }
+
+    /// A new table of the same size.
+    pub fn empty_like(&self) -> Table {
+        Table::with_clusters(self.entries.len() / WAYS)
+    }
+
+    /// Empties every entry, and the region back to its first size: the table is as new, with
+    /// its memory kept.
+    pub fn clear(&mut self) {
+        let clusters = *self.clusters.get_mut();
+        for slot in &self.entries[..clusters * WAYS] {
+            slot.clear();
+        }
+        *self.clusters.get_mut() = self.first_clusters;
+        *self.growth_wanted.get_mut() = false;
+        *self.prefaulted.get_mut() = 0;
+        self.used.store(0, Relaxed);
     }
 
     /// Marks the start (`true`) or the end of a search by several threads at once. Until its
@@ -304,6 +331,7 @@ impl Table {
     fn grow(&self) {
         let clusters = self.clusters.load(Relaxed);
         let new_clusters = clusters * 2;
+        self.entries.block.touch(new_clusters * CLUSTER_BYTES);
         for i in (0..clusters).rev() {
             let old: [Entry; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].load());
             for slot in &self.entries[i * WAYS..(i + 1) * WAYS] {
@@ -322,7 +350,7 @@ impl Table {
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
-    /// and given back at once (nothing is touched). [`Table::new`] ends the process when the
+    /// (or the spare block of its size taken) and given back at once (nothing is touched). [`Table::new`] ends the process when the
     /// system refuses its block, so a command checks this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
@@ -654,6 +682,46 @@ mod tests {
             .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
             .count();
         assert_eq!(kept, stored);
+    }
+
+    /// Fills a 16 MB table until its region has doubled twice; the keys stored.
+    fn fill_past_two_doublings(t: &Table) -> u64 {
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        let mut k: u64 = 0;
+        while t.clusters.load(Relaxed) < 4 * FIRST_CLUSTERS {
+            k += 1;
+            t.store_proven(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), g, g, 7, 1);
+        }
+        k
+    }
+
+    /// Whether every slot of the table's block is empty, past its region too.
+    fn all_empty(t: &Table) -> bool {
+        t.entries.iter().all(|s| s.load().state == State::Empty)
+    }
+
+    #[test]
+    fn a_cleared_table_is_as_new() {
+        let mut t = Table::new(16);
+        let stored = fill_past_two_doublings(&t);
+        t.clear();
+        assert!(all_empty(&t));
+        assert_eq!(t.clusters.load(Relaxed), FIRST_CLUSTERS);
+        assert_eq!(t.used.load(Relaxed), 0);
+        // It fills and doubles again as a new one does.
+        assert_eq!(fill_past_two_doublings(&t), stored);
+    }
+
+    #[test]
+    fn a_table_made_after_one_was_dropped_is_empty() {
+        // Whether or not the new table takes the dropped one's memory (another test may have
+        // given back a block since), it holds nothing.
+        let t = Table::new(16);
+        fill_past_two_doublings(&t);
+        drop(t);
+        let t = Table::new(16);
+        assert!(all_empty(&t));
+        assert_eq!(t.usage_permille(), 0);
     }
 
     #[test]

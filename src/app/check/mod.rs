@@ -291,7 +291,6 @@ pub fn verdict_of(findings: &[Finding]) -> Verdict {
 /// The searches of one check, on one table, within the overall limits.
 struct Budget {
     session: Session,
-    attacker: Color,
     settings: CheckSettings,
     started: Instant,
     searches: u64,
@@ -306,7 +305,6 @@ impl Budget {
     fn new(attacker: Color, settings: &CheckSettings) -> Budget {
         Budget {
             session: Session::new(attacker, &settings.options),
-            attacker,
             settings: settings.clone(),
             started: Instant::now(),
             searches: 0,
@@ -339,7 +337,7 @@ impl Budget {
         }
         let report = self.session.solve_within(pos, bound, limits.clone());
         if matches!(report.outcome, Outcome::Unknown { .. }) {
-            self.session = Session::new(self.attacker, &self.settings.options);
+            self.session.clear_table();
             let stopped = limits
                 .stop
                 .as_ref()

@@ -4,9 +4,13 @@
 //! On this class of machine the first write to a page costs far more than the search's later
 //! accesses (2.4 s a gigabyte): a table that doubles its region pays that inside the doubling,
 //! on the search's thread, unless the pages were faulted in beforehand.
+//!
+//! A block given back is kept (one at a time) for the next table of its size, which zeroes
+//! only the bytes its owner wrote: a run of searches, such as a collection's
+//! problems one after another, has its pages faulted in once, not once a problem.
 
 use std::ptr::NonNull;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
@@ -18,7 +22,59 @@ pub(super) struct Block {
     ptr: NonNull<u8>,
     bytes: usize,
     prefault: Mutex<Option<Prefault>>,
+    /// The bytes from the start that the owner may have written ([`Block::touch`]). Faulting in
+    /// ahead writes nothing.
+    touched: AtomicUsize,
 }
+
+/// A block given back, mapped still, whose first `dirty` bytes must be zeroed before use.
+struct Spare {
+    ptr: NonNull<u8>,
+    bytes: usize,
+    dirty: usize,
+}
+
+// SAFETY: a spare block is memory that no one else refers to, moved between threads whole.
+unsafe impl Send for Spare {}
+
+impl Spare {
+    fn unmap(self) {
+        // SAFETY: the spare is one whole mapping made by `map_zeroed`, referred to by no one.
+        unsafe { sys::unmap(self.ptr.as_ptr(), self.bytes) }
+    }
+}
+
+/// At most one block given back, kept mapped for the next block of its size.
+struct Pool(Mutex<Option<Spare>>);
+
+impl Pool {
+    /// The spare block's memory if it has `bytes`, zeroed; a spare of another size is unmapped.
+    fn take(&self, bytes: usize) -> Option<NonNull<u8>> {
+        let spare = self.0.lock().unwrap_or_else(|e| e.into_inner()).take()?;
+        if spare.bytes != bytes {
+            spare.unmap();
+            return None;
+        }
+        // SAFETY: the spare's first `dirty` bytes lie within it, and no one else refers to it.
+        unsafe { spare.ptr.as_ptr().write_bytes(0, spare.dirty) };
+        Some(spare.ptr)
+    }
+
+    /// Keeps `spare`, unmapping the one kept before.
+    fn give(&self, spare: Spare) {
+        let before = self
+            .0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .replace(spare);
+        if let Some(before) = before {
+            before.unmap();
+        }
+    }
+}
+
+/// The blocks given back.
+static SPARE: Pool = Pool(Mutex::new(None));
 
 // SAFETY: the block owns its memory as a `Box<[u8]>` does; the prefault thread only faults
 // pages in (no byte changes) and is joined before the memory is given back.
@@ -34,14 +90,25 @@ struct Prefault {
 }
 
 impl Block {
-    /// `bytes` (non-zero) of zeroed memory, mapped on first use, with huge pages asked for;
-    /// `None` when the system refuses.
+    /// `bytes` (non-zero) of zeroed memory: the spare block if it has that size (its used part
+    /// zeroed), else memory mapped on first use, with huge pages asked for; `None` when the
+    /// system refuses.
     pub(super) fn map(bytes: usize) -> Option<Block> {
+        let ptr = match SPARE.take(bytes) {
+            Some(ptr) => ptr,
+            None => NonNull::new(sys::map_zeroed(bytes)?)?,
+        };
         Some(Block {
-            ptr: NonNull::new(sys::map_zeroed(bytes)?)?,
+            ptr,
             bytes,
             prefault: Mutex::new(None),
+            touched: AtomicUsize::new(0),
         })
+    }
+
+    /// Notes that the first `bytes` of the block may have been written.
+    pub(super) fn touch(&self, bytes: usize) {
+        self.touched.fetch_max(bytes.min(self.bytes), Relaxed);
     }
 
     /// The first byte.
@@ -85,7 +152,7 @@ impl Block {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .take();
-        p.map_or(0, |p| p.handle.join().unwrap_or(0))
+        p.map_or(0, |p| p.join())
     }
 }
 
@@ -111,19 +178,27 @@ impl Prefault {
     /// Stops the thread and waits for it.
     fn finish(self) {
         self.stop.store(true, Relaxed);
-        let _ = self.handle.join();
+        self.join();
+    }
+
+    /// Waits for the thread; the bytes it faulted in.
+    fn join(self) -> usize {
+        self.handle.join().unwrap_or(0)
     }
 }
 
 impl Drop for Block {
+    /// Keeps the block as the spare (the spare before is unmapped).
     fn drop(&mut self) {
         let p = self.prefault.get_mut().unwrap_or_else(|e| e.into_inner());
         if let Some(p) = p.take() {
             p.finish();
         }
-        // SAFETY: the block was mapped by `map` with this size and is given back once, no
-        // thread touching it any more.
-        unsafe { sys::unmap(self.ptr.as_ptr(), self.bytes) }
+        SPARE.give(Spare {
+            ptr: self.ptr,
+            bytes: self.bytes,
+            dirty: self.touched.load(Relaxed),
+        });
     }
 }
 
@@ -217,6 +292,7 @@ mod tests {
             // SAFETY: within the block, which no other thread writes.
             unsafe { ptr.add(i).write(i as u8 | 1) };
         }
+        block.touch(bytes);
         // Faulted in whole where the system can (the range asked for is cut at the block's end).
         let whole = |n: usize| if sys::CAN_PREFAULT { n } else { 0 };
         block.prefault(4096, bytes);
@@ -228,6 +304,33 @@ mod tests {
             // SAFETY: within the block, which no other thread writes.
             assert_eq!(unsafe { ptr.add(i).read() }, expected, "byte {i}");
         }
+    }
+
+    #[test]
+    fn a_spare_block_is_taken_again_zeroed_where_it_was_written() {
+        let pool = Pool(Mutex::new(None));
+        let bytes = 2 * CHUNK;
+        let ptr = NonNull::new(sys::map_zeroed(bytes).expect("a small block")).unwrap();
+        // SAFETY: within the mapping, which no other thread refers to.
+        unsafe { ptr.as_ptr().write_bytes(0xa5, 4096) };
+        pool.give(Spare {
+            ptr,
+            bytes,
+            dirty: 4096,
+        });
+        assert_eq!(pool.take(bytes), Some(ptr), "the same memory, still mapped");
+        // SAFETY: as above.
+        let all = unsafe { std::slice::from_raw_parts(ptr.as_ptr(), bytes) };
+        assert!(all.iter().all(|&b| b == 0));
+        assert_eq!(pool.take(bytes), None, "taken once");
+        // A spare of another size is given back to the system, not kept.
+        pool.give(Spare {
+            ptr,
+            bytes,
+            dirty: 0,
+        });
+        assert_eq!(pool.take(bytes - 4096), None);
+        assert_eq!(pool.take(bytes), None);
     }
 
     #[test]
