@@ -343,9 +343,9 @@ impl Dfpn {
         self.pool = Some(pool.clone());
         self.published = self.nodes;
         let value = loop {
-            self.table.share(true);
+            self.table.share();
             let v = self.search_together(pos, depth, &pool);
-            self.table.share(false);
+            self.table.unshare(self.threads);
             if !self.aborted || self.limit_hit {
                 break v;
             }

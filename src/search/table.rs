@@ -1,8 +1,9 @@
 //! The transposition table: a fixed number of clusters, allocated once, never grown. A search
 //! starts in a small region of it and doubles the region whenever half of it is taken, so a
 //! short search touches (and the system zeroes) only a little memory. A doubling moves entries,
-//! so it happens only while one thread uses the table: threads searching it together
-//! ([`Table::share`]) are asked to stop for it ([`Table::wants_growth`]) and start again.
+//! so it happens only while no search uses the table: threads searching it together
+//! ([`Table::share`]) are asked to stop for it ([`Table::wants_growth`]), the doubling is done
+//! on as many threads ([`Table::unshare`]), and they start again.
 //!
 //! Entries are keyed by the board key (board and side to move) and carry the attacker's hand.
 //! A proof holds for every attacker hand that covers the entry's hand, a disproof for every hand
@@ -117,6 +118,28 @@ impl Slot {
         self.0[0].store(e.key ^ w1, Relaxed);
     }
 
+    /// The slot's four words, as they are in memory.
+    fn words(&self) -> [u64; 4] {
+        std::array::from_fn(|i| self.0[i].load(Relaxed))
+    }
+
+    /// Writes four words read by [`Slot::words`].
+    fn set_words(&self, words: &[u64; 4]) {
+        for (w, &v) in self.0.iter().zip(words) {
+            w.store(v, Relaxed);
+        }
+    }
+
+    /// Whether a slot's words hold an entry (not an empty slot).
+    fn holds_entry(words: &[u64; 4]) -> bool {
+        words[1] >> 48 != State::Empty as u64
+    }
+
+    /// The key of the entry a slot's words hold.
+    fn key_of(words: &[u64; 4]) -> u64 {
+        words[0] ^ words[1]
+    }
+
     #[inline]
     fn clear(&self) {
         for w in &self.0 {
@@ -198,6 +221,9 @@ impl<T> std::ops::Deref for OwnLine<T> {
     }
 }
 
+/// The fewest clusters a thread of a doubling on several threads takes on (8 MB).
+const PARALLEL_GROW_MIN_CLUSTERS: usize = (8 << 20) / CLUSTER_BYTES;
+
 /// Clusters of the first region: one huge page.
 const FIRST_CLUSTERS: usize = (2 << 20) / CLUSTER_BYTES;
 
@@ -269,12 +295,18 @@ impl Table {
         self.used.store(0, Relaxed);
     }
 
-    /// Marks the start (`true`) or the end of a search by several threads at once. Until its
-    /// end a doubling is only asked for; at its end, one asked for is done.
-    pub fn share(&self, shared: bool) {
-        self.shared.store(shared, Relaxed);
-        if !shared && self.growth_wanted.swap(false, Relaxed) {
-            self.grow();
+    /// Marks the start of a search by several threads at once: until its end, a doubling is
+    /// only asked for.
+    pub fn share(&self) {
+        self.shared.store(true, Relaxed);
+    }
+
+    /// Marks the end of a search by `threads` threads at once; a doubling asked for meanwhile is
+    /// done now, on as many threads.
+    pub fn unshare(&self, threads: usize) {
+        self.shared.store(false, Relaxed);
+        if self.growth_wanted.swap(false, Relaxed) {
+            self.grow(threads);
         }
     }
 
@@ -297,7 +329,7 @@ impl Table {
             if self.shared.load(Relaxed) {
                 self.growth_wanted.store(true, Relaxed);
             } else {
-                self.grow();
+                self.grow(1);
             }
         } else if clusters < self.max_clusters
             && used * 4 > clusters * WAYS
@@ -325,28 +357,53 @@ impl Table {
             .fetch_update(Relaxed, Relaxed, |u| Some(u.saturating_sub(1)));
     }
 
-    /// Doubles the region. The keys of cluster `i` go to clusters `2i` and `2i + 1` of the
-    /// doubled region; moving the clusters from the last down, each target is already empty
-    /// (its own entries moved further up), and no cluster can overflow.
-    fn grow(&self) {
+    /// Doubles the region on `threads` threads (no other thread may use the table meanwhile).
+    ///
+    /// The entries of cluster `i` go to clusters `2i` and `2i + 1` of the doubled region, which
+    /// [`Table::split_cluster`] writes whole. The clusters are taken by halves from the top:
+    /// those of `[lo, hi)`, with `2 lo >= hi`, write `[2 lo, 2 hi)`, which no cluster of the
+    /// half reads and every cluster above it has been read from already; so the clusters of a
+    /// half can be moved in any order, on any thread. The last half is cluster 0 alone.
+    fn grow(&self, threads: usize) {
         let clusters = self.clusters.load(Relaxed);
         let new_clusters = clusters * 2;
         self.entries.block.touch(new_clusters * CLUSTER_BYTES);
-        for i in (0..clusters).rev() {
-            let old: [Entry; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].load());
-            for slot in &self.entries[i * WAYS..(i + 1) * WAYS] {
-                slot.clear();
+        let mut hi = clusters;
+        while hi > 0 {
+            let lo = if hi == 1 { 0 } else { hi.div_ceil(2) };
+            let part = (hi - lo).div_ceil(threads.max(1));
+            if threads <= 1 || part < PARALLEL_GROW_MIN_CLUSTERS {
+                (lo..hi).for_each(|i| self.split_cluster(i, new_clusters));
+            } else {
+                std::thread::scope(|scope| {
+                    for start in (lo..hi).step_by(part) {
+                        let end = (start + part).min(hi);
+                        scope.spawn(move || {
+                            (start..end).for_each(|i| self.split_cluster(i, new_clusters))
+                        });
+                    }
+                });
             }
-            for e in old.iter().filter(|e| e.state != State::Empty) {
-                let j = cluster_index(e.key, new_clusters);
-                let slot = self.entries[j * WAYS..(j + 1) * WAYS]
-                    .iter()
-                    .find(|s| s.load().state == State::Empty)
-                    .expect("a doubled cluster takes the entries of half a cluster");
-                slot.store(e);
-            }
+            hi = lo;
         }
         self.clusters.store(new_clusters, Relaxed);
+    }
+
+    /// Moves the entries of cluster `i` to clusters `2i` and `2i + 1` of a region of
+    /// `new_clusters`, writing both whole (the rest of each empty).
+    fn split_cluster(&self, i: usize, new_clusters: usize) {
+        let old: [[u64; 4]; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].words());
+        let mut halves = [[[0u64; 4]; WAYS]; 2];
+        let mut filled = [0; 2];
+        for words in old.iter().filter(|w| Slot::holds_entry(w)) {
+            let half = cluster_index(Slot::key_of(words), new_clusters) - 2 * i;
+            halves[half][filled[half]] = *words;
+            filled[half] += 1;
+        }
+        let targets = &self.entries[2 * i * WAYS..(2 * i + 2) * WAYS];
+        for (slot, words) in targets.iter().zip(halves.iter().flatten()) {
+            slot.set_words(words);
+        }
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
@@ -646,7 +703,7 @@ mod tests {
         assert_eq!(found, t.used.load(Relaxed));
         assert!(found as u64 > k * 99 / 100, "{found} of {k}");
         while t.clusters.load(Relaxed) < t.max_clusters {
-            t.grow();
+            t.grow(1);
         }
         assert_eq!(t.clusters.load(Relaxed), t.max_clusters);
         let again = kept(&t);
@@ -658,11 +715,39 @@ mod tests {
     }
 
     #[test]
+    fn a_doubling_on_two_threads_writes_what_one_thread_writes() {
+        // A region of 32 MB, so that each of two threads moves its own part of the top half.
+        let tables = [Table::new(64), Table::new(64)];
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut stored = 0;
+        for t in &tables {
+            stored = 0;
+            while t.region_bytes() < 32 << 20 {
+                stored += 1;
+                t.store_proven(key(stored), g, g, (stored % 100) as u16, 1);
+            }
+        }
+        const _: () = assert!(32 << 20 >= 4 * PARALLEL_GROW_MIN_CLUSTERS * CLUSTER_BYTES);
+        tables[0].grow(1);
+        tables[1].grow(2);
+        let words = |t: &Table| t.entries.iter().map(Slot::words).collect::<Vec<_>>();
+        assert_eq!(tables[0].region_bytes(), 64 << 20);
+        assert_eq!(tables[1].region_bytes(), 64 << 20);
+        assert!(words(&tables[0]) == words(&tables[1]));
+        let kept = (1..=stored)
+            .filter(|&k| matches!(tables[1].probe(key(k), g, 200), Probe::Proven { .. }))
+            .count();
+        assert_eq!(kept, tables[1].used.load(Relaxed));
+        assert!(kept as u64 > stored * 99 / 100, "{kept} of {stored}");
+    }
+
+    #[test]
     fn a_shared_table_doubles_only_once_its_threads_stop() {
         let t = Table::new(16);
         let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let g = Hand::EMPTY.plus(PieceKind::Gold);
-        t.share(true);
+        t.share();
         let mut k = 0;
         while !t.wants_growth() {
             k += 1;
@@ -675,7 +760,7 @@ mod tests {
             .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
             .count();
         assert_eq!(stored, t.used.load(Relaxed));
-        t.share(false);
+        t.unshare(1);
         assert_eq!(t.clusters.load(Relaxed), 2 * FIRST_CLUSTERS);
         assert!(!t.wants_growth());
         let kept = (1..=k)
