@@ -502,7 +502,10 @@ impl Dfpn {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            let (best, second) = select(&children, or, &v, self.busy.as_deref(), limit);
+            // Under a length bound (mostly a disproof, where a defender node needs one reply
+            // that holds out), a thread follows another into the same reply.
+            let busy = self.busy.as_deref().filter(|_| or || !self.bounded);
+            let (best, second) = select(&children, or, &v, busy, limit);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {

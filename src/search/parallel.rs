@@ -6,9 +6,16 @@
 //! parallel df-pn). Where the node is likelier to end the way that needs every child (an
 //! attacker node whose pn exceeds its dn, to be disproven; a defender node whose dn exceeds its
 //! pn, to be proven), another child is taken, which must be decided anyway; elsewhere another
-//! child only if its number is below four times the busy one's. The marks steer the choice only;
-//! the numbers a thread computes and stores are its own, and every stored fact is sound on its
-//! own, so the result does not depend on how the threads interleave, only the time.
+//! child only if its number is below four times the busy one's.
+//!
+//! In a search under a length bound (mostly the disproof of a shorter mate) a defender node
+//! heeds no mark: it needs only one reply that holds out. A thread sent into another reply
+//! there searched 9 % more nodes on the hard 図巧 problems than one that follows the other
+//! thread into the same reply and parts from it at the next attacker node.
+//!
+//! The marks steer the choice only; the numbers a thread computes and stores are its own, and
+//! every stored fact is sound on its own, so the result does not depend on how the threads
+//! interleave, only the time.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
