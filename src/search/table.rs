@@ -278,13 +278,13 @@ impl Table {
     }
 
     /// A new table of the same size.
-    pub fn empty_like(&self) -> Table {
+    pub(crate) fn empty_like(&self) -> Table {
         Table::with_clusters(self.entries.len() / WAYS)
     }
 
     /// Empties every entry, and the region back to its first size: the table is as new, with
     /// its memory kept.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         let clusters = *self.clusters.get_mut();
         for slot in &self.entries[..clusters * WAYS] {
             slot.clear();
@@ -372,16 +372,24 @@ impl Table {
         while hi > 0 {
             let lo = if hi == 1 { 0 } else { hi.div_ceil(2) };
             let part = (hi - lo).div_ceil(threads.max(1));
+            let split = move |start: usize| {
+                (start..(start + part).min(hi)).for_each(|i| self.split_cluster(i, new_clusters))
+            };
             if threads <= 1 || part < PARALLEL_GROW_MIN_CLUSTERS {
                 (lo..hi).for_each(|i| self.split_cluster(i, new_clusters));
             } else {
                 std::thread::scope(|scope| {
-                    for start in (lo..hi).step_by(part) {
-                        let end = (start + part).min(hi);
-                        scope.spawn(move || {
-                            (start..end).for_each(|i| self.split_cluster(i, new_clusters))
-                        });
+                    // The first part on this thread; a part the system gives no thread for
+                    // is moved here too.
+                    for start in (lo + part..hi).step_by(part) {
+                        let spawned = std::thread::Builder::new()
+                            .name("tsume-grow".to_string())
+                            .spawn_scoped(scope, move || split(start));
+                        if spawned.is_err() {
+                            split(start);
+                        }
                     }
+                    split(lo);
                 });
             }
             hi = lo;
@@ -407,8 +415,9 @@ impl Table {
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
-    /// (or the spare block of its size taken) and given back at once (nothing is touched). [`Table::new`] ends the process when the
-    /// system refuses its block, so a command checks this first.
+    /// (or the spare block of its size taken) and given back at once (nothing is touched).
+    /// [`Table::new`] ends the process when the system refuses its block, so a command checks
+    /// this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;
