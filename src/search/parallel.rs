@@ -10,7 +10,7 @@
 //!
 //! In a search under a length bound (mostly the disproof of a shorter mate) a defender node
 //! heeds no mark: it needs only one reply that holds out. A thread sent into another reply
-//! there searched 9 % more nodes on the hard 図巧 problems than one that follows the other
+//! there searched 10 % more nodes on the hard 図巧 problems than one that follows the other
 //! thread into the same reply and parts from it at the next attacker node.
 //!
 //! The marks steer the choice only; the numbers a thread computes and stores are its own, and
