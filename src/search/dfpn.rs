@@ -222,15 +222,6 @@ impl Dfpn {
         }
     }
 
-    /// Empties the table: the searches after this one start from nothing.
-    pub(crate) fn clear_table(&mut self) {
-        match Arc::get_mut(&mut self.table) {
-            Some(table) => table.clear(),
-            // Held elsewhere still (never between searches): a new table.
-            None => self.table = Arc::new(self.table.empty_like()),
-        }
-    }
-
     /// Starts another search on the same table (which keeps what it has proven and disproven):
     /// the counters, the clock, the path and the limits begin anew.
     pub(crate) fn restart(&mut self, limits: Limits) {

@@ -41,7 +41,7 @@ impl Session {
 
     /// Empties the session's table, keeping its memory: the searches after start from nothing.
     pub fn clear_table(&mut self) {
-        self.search.clear_table();
+        self.search.table.clear();
     }
 
     /// The shortest mate of `pos` within `bound` plies (`None`: any length), counted as the

@@ -252,11 +252,7 @@ impl Table {
     /// A table that takes at most `mb` megabytes (at least one cluster); it starts in a small
     /// region and doubles it as it fills.
     pub fn new(mb: usize) -> Table {
-        Table::with_clusters(capacity(mb))
-    }
-
-    /// A table of `capacity` clusters, empty.
-    fn with_clusters(capacity: usize) -> Table {
+        let capacity = capacity(mb);
         let mut first = capacity;
         let mut doublings = 0;
         while first / 2 >= FIRST_CLUSTERS {
@@ -277,21 +273,16 @@ impl Table {
         }
     }
 
-    /// A new table of the same size.
-    pub(crate) fn empty_like(&self) -> Table {
-        Table::with_clusters(self.entries.len() / WAYS)
-    }
-
     /// Empties every entry, and the region back to its first size: the table is as new, with
-    /// its memory kept.
-    pub(crate) fn clear(&mut self) {
-        let clusters = *self.clusters.get_mut();
+    /// its memory kept. No search may use the table meanwhile (as for a doubling).
+    pub(crate) fn clear(&self) {
+        let clusters = self.clusters.load(Relaxed);
         for slot in &self.entries[..clusters * WAYS] {
             slot.clear();
         }
-        *self.clusters.get_mut() = self.first_clusters;
-        *self.growth_wanted.get_mut() = false;
-        *self.prefaulted.get_mut() = 0;
+        self.clusters.store(self.first_clusters, Relaxed);
+        self.growth_wanted.store(false, Relaxed);
+        self.prefaulted.store(0, Relaxed);
         self.used.store(0, Relaxed);
     }
 
@@ -682,6 +673,34 @@ mod tests {
         assert!(matches!(t.probe(9, g, 5), Probe::Unknown { .. }));
     }
 
+    /// The key of test entry `k`, spread over the clusters.
+    fn key(k: u64) -> u64 {
+        k.wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// The attacker hand (and proof hand) of the test entries.
+    fn gold() -> Hand {
+        Hand::EMPTY.plus(PieceKind::Gold)
+    }
+
+    /// Stores test entries 1, 2, … (entry `k` a proof of length `k % 100` for [`gold`]) until
+    /// `done`; the entries stored.
+    fn fill_until(t: &Table, done: impl Fn(&Table) -> bool) -> u64 {
+        let mut k = 0;
+        while !done(t) {
+            k += 1;
+            t.store_proven(key(k), gold(), gold(), (k % 100) as u16, 1);
+        }
+        k
+    }
+
+    /// How many of test entries 1 to `k` the table holds as proofs.
+    fn proofs_kept(t: &Table, k: u64) -> usize {
+        (1..=k)
+            .filter(|&k| matches!(t.probe(key(k), gold(), 200), Probe::Proven { .. }))
+            .count()
+    }
+
     #[test]
     fn doubling_the_region_keeps_every_entry() {
         let t = Table::new(16);
@@ -689,13 +708,8 @@ mod tests {
             (t.clusters.load(Relaxed), t.max_clusters),
             (FIRST_CLUSTERS, 8 * FIRST_CLUSTERS)
         );
-        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let g = Hand::EMPTY.plus(PieceKind::Gold);
-        let mut k = 0;
-        while t.clusters.load(Relaxed) == FIRST_CLUSTERS {
-            k += 1;
-            t.store_proven(key(k), g, g, (k % 100) as u16, 1);
-        }
+        let g = gold();
+        let k = fill_until(&t, |t| t.clusters.load(Relaxed) > FIRST_CLUSTERS);
         // The store that doubled the region was the last; every key kept before is still there.
         assert_eq!(t.clusters.load(Relaxed), 2 * FIRST_CLUSTERS);
         assert!(t.used.load(Relaxed) * 2 > FIRST_CLUSTERS * WAYS);
@@ -727,16 +741,11 @@ mod tests {
     fn a_doubling_on_two_threads_writes_what_one_thread_writes() {
         // A region of 32 MB, so that each of two threads moves its own part of the top half.
         let tables = [Table::new(64), Table::new(64)];
-        let g = Hand::EMPTY.plus(PieceKind::Gold);
-        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let mut stored = 0;
-        for t in &tables {
-            stored = 0;
-            while t.region_bytes() < 32 << 20 {
-                stored += 1;
-                t.store_proven(key(stored), g, g, (stored % 100) as u16, 1);
-            }
-        }
+        let stored = tables
+            .each_ref()
+            .map(|t| fill_until(t, |t| t.region_bytes() >= 32 << 20));
+        assert_eq!(stored[0], stored[1]);
+        let stored = stored[0];
         const _: () = assert!(32 << 20 >= 4 * PARALLEL_GROW_MIN_CLUSTERS * CLUSTER_BYTES);
         tables[0].grow(1);
         tables[1].grow(2);
@@ -744,9 +753,7 @@ mod tests {
         assert_eq!(tables[0].region_bytes(), 64 << 20);
         assert_eq!(tables[1].region_bytes(), 64 << 20);
         assert!(words(&tables[0]) == words(&tables[1]));
-        let kept = (1..=stored)
-            .filter(|&k| matches!(tables[1].probe(key(k), g, 200), Probe::Proven { .. }))
-            .count();
+        let kept = proofs_kept(&tables[1], stored);
         assert_eq!(kept, tables[1].used.load(Relaxed));
         assert!(kept as u64 > stored * 99 / 100, "{kept} of {stored}");
     }
@@ -754,39 +761,22 @@ mod tests {
     #[test]
     fn a_shared_table_doubles_only_once_its_threads_stop() {
         let t = Table::new(16);
-        let key = |k: u64| k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let g = Hand::EMPTY.plus(PieceKind::Gold);
         t.share();
-        let mut k = 0;
-        while !t.wants_growth() {
-            k += 1;
-            t.store_proven(key(k), g, g, 7, 1);
-        }
+        let k = fill_until(&t, Table::wants_growth);
         // Past half full while shared: asked for, not done; nothing is lost meanwhile.
         assert_eq!(t.clusters.load(Relaxed), FIRST_CLUSTERS);
         assert!(t.used.load(Relaxed) * 2 > FIRST_CLUSTERS * WAYS);
-        let stored = (1..=k)
-            .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
-            .count();
+        let stored = proofs_kept(&t, k);
         assert_eq!(stored, t.used.load(Relaxed));
         t.unshare(1);
         assert_eq!(t.clusters.load(Relaxed), 2 * FIRST_CLUSTERS);
         assert!(!t.wants_growth());
-        let kept = (1..=k)
-            .filter(|&k| matches!(t.probe(key(k), g, 9), Probe::Proven { .. }))
-            .count();
-        assert_eq!(kept, stored);
+        assert_eq!(proofs_kept(&t, k), stored);
     }
 
-    /// Fills a 16 MB table until its region has doubled twice; the keys stored.
+    /// Fills a table until its region has doubled twice; the entries stored.
     fn fill_past_two_doublings(t: &Table) -> u64 {
-        let g = Hand::EMPTY.plus(PieceKind::Gold);
-        let mut k: u64 = 0;
-        while t.clusters.load(Relaxed) < 4 * FIRST_CLUSTERS {
-            k += 1;
-            t.store_proven(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), g, g, 7, 1);
-        }
-        k
+        fill_until(t, |t| t.clusters.load(Relaxed) >= 4 * FIRST_CLUSTERS)
     }
 
     /// Whether every slot of the table's block is empty, past its region too.
@@ -796,7 +786,7 @@ mod tests {
 
     #[test]
     fn a_cleared_table_is_as_new() {
-        let mut t = Table::new(16);
+        let t = Table::new(16);
         let stored = fill_past_two_doublings(&t);
         t.clear();
         assert!(all_empty(&t));
@@ -833,7 +823,7 @@ mod tests {
         let size = t.size_bytes();
         assert!(size <= 1 << 20);
         for k in 0..200_000u64 {
-            t.store_unknown(k.wrapping_mul(0x9e37_79b9_7f4a_7c15), Hand::EMPTY, 3, 4, 1);
+            t.store_unknown(key(k), Hand::EMPTY, 3, 4, 1);
         }
         assert_eq!(t.size_bytes(), size);
         assert!(t.usage_permille() > 900);
