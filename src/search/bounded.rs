@@ -252,7 +252,7 @@ mod tests {
 
     #[test]
     fn a_spent_budget_gives_up() {
-        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let pos = crate::search::koba_mate5();
         assert_eq!(
             BoundedSearch::new(10).shortest_mate(&pos, 7),
             Bounded::GaveUp

@@ -41,10 +41,11 @@ use std::time::Instant;
 /// 図巧 No. 1, 4,096 entries recounted more leaves; 65,536 recounted fewer but ran longer.
 const LEAF_SLOTS: usize = 1 << 14;
 
-/// The tag of a position with board key `key` and attacker hand `hand` in [`Dfpn::leaves`]
-/// (never 0, the tag of an empty slot).
-fn leaf_tag(key: u64, hand: Hand) -> u64 {
-    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+/// The tag of a position with board key `key` and attacker hand `hand` in [`Dfpn::leaves`], in
+/// a search `bounded` in depth or not, whose first looks differ ([`BOUNDED_CHECK_LEAVES`]); the
+/// two share a slot. Never 0, the tag of an empty slot.
+fn leaf_tag(key: u64, hand: Hand, bounded: bool) -> u64 {
+    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (bounded as u64) << 1) | 1
 }
 
 /// The slot of [`Dfpn::leaves`] for a position with tag `tag` ([`leaf_tag`]).
@@ -253,15 +254,6 @@ impl Dfpn {
         self.path.clear();
     }
 
-    /// Makes the searches that follow bounded in depth or not; the first looks kept for the other
-    /// kind of search are forgotten (they differ: [`BOUNDED_CHECK_LEAVES`]).
-    fn set_bounded(&mut self, bounded: bool) {
-        if bounded != self.bounded {
-            self.leaves.fill((0, 0, 0));
-            self.bounded = bounded;
-        }
-    }
-
     /// ε at attacker nodes.
     fn attacker_epsilon(&self) -> Epsilon {
         if self.bounded {
@@ -337,7 +329,7 @@ impl Dfpn {
         if v.is_proven() || v.is_disproven() {
             return v;
         }
-        self.set_bounded(depth != UNBOUNDED);
+        self.bounded = depth != UNBOUNDED;
         if ply == 0 && self.threads > 1 {
             return self.search_with_helpers(pos, depth);
         }
@@ -467,7 +459,8 @@ impl Dfpn {
             let (key, mover_hand) = pos.keys_after(m);
             self.table.prefetch(key);
             let hand = if or { mover_hand } else { hand };
-            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))] as *const _ as *const u8);
+            let tag = leaf_tag(key, hand, self.bounded);
+            prefetch(&self.leaves[leaf_slot(tag)] as *const _ as *const u8);
             Child {
                 m,
                 key,
@@ -478,23 +471,7 @@ impl Dfpn {
             }
         }));
         for c in children.iter_mut() {
-            let probe = self.table.probe(c.key, c.hand, child_depth);
-            c.value = if probe == Probe::NOT_FOUND {
-                let tag = leaf_tag(c.key, c.hand);
-                let slot = leaf_slot(tag);
-                let (cached, pn, dn) = self.leaves[slot];
-                if cached == tag && child_depth > 0 {
-                    Value::unknown(pn, dn)
-                } else {
-                    let v = self.evaluate_leaf(pos, c.m, child_depth);
-                    if !(v.is_proven() || v.is_disproven()) {
-                        self.leaves[slot] = (tag, v.pn, v.dn);
-                    }
-                    v
-                }
-            } else {
-                Value::from_probe(probe)
-            };
+            c.value = self.child_value(pos, c.m, c.key, c.hand, child_depth);
         }
         if let (Some(by), false) = (self.futile, or) {
             self.add_virtual_positions(pos, &mut children, depth, by);
@@ -634,6 +611,34 @@ impl Dfpn {
     fn no_reply(&mut self, pos: &Position) -> Value {
         let v = Value::proven(0, defender_proof_hand(pos, self.attacker, Hand::EMPTY));
         self.store(pos.board_key(), pos.hand(self.attacker), &v, 1);
+        v
+    }
+
+    /// The value at `child_depth` of the child of `pos` reached by `m` (board key `key`, attacker
+    /// hand `hand`): the table's, else the first look kept in [`Dfpn::leaves`], else a new one.
+    #[inline]
+    fn child_value(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        key: u64,
+        hand: Hand,
+        child_depth: u16,
+    ) -> Value {
+        let probe = self.table.probe(key, hand, child_depth);
+        if probe != Probe::NOT_FOUND {
+            return Value::from_probe(probe);
+        }
+        let tag = leaf_tag(key, hand, self.bounded);
+        let slot = leaf_slot(tag);
+        let (cached, pn, dn) = self.leaves[slot];
+        if cached == tag && child_depth > 0 {
+            return Value::unknown(pn, dn);
+        }
+        let v = self.evaluate_leaf(pos, m, child_depth);
+        if !(v.is_proven() || v.is_disproven()) {
+            self.leaves[slot] = (tag, v.pn, v.dn);
+        }
         v
     }
 
@@ -816,12 +821,11 @@ fn settle(rep: u32, ply: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::sfen::parse_sfen;
-    use crate::shogi::fill_defender_hand;
+    use crate::search::koba_mate5;
 
-    /// koba-mate5 of `short.tsv` (a mate in 5) and a search for its attacker.
+    /// koba-mate5 and a search for its attacker.
     fn mate5() -> (Position, Dfpn) {
-        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let pos = koba_mate5();
         let search = Dfpn::new(
             pos.side_to_move(),
             Rules::Game,
@@ -839,7 +843,7 @@ mod tests {
         let checks = count_checks(&pos) as u32;
         assert!(checks > 1);
         assert_eq!(search.first_look(&mut pos, UNBOUNDED).dn, checks);
-        search.set_bounded(true);
+        search.bounded = true;
         assert_eq!(
             search.first_look(&mut pos, 9).dn,
             BOUNDED_CHECK_LEAVES * checks
@@ -847,15 +851,34 @@ mod tests {
     }
 
     #[test]
-    fn first_looks_kept_are_forgotten_when_the_kind_of_search_changes() {
+    fn a_first_look_kept_for_one_kind_of_search_is_not_read_by_the_other() {
+        // The attacker node after a check and a reply of koba-mate5: its first look is kept,
+        // and read again by the same kind of search only.
         let (mut pos, mut search) = mate5();
-        let v = search.search(&mut pos, UNBOUNDED, 0);
-        assert!(v.is_proven());
-        assert!(search.leaves.iter().any(|&(tag, _, _)| tag != 0));
-        search.set_bounded(true);
-        assert!(search.leaves.iter().all(|&(tag, _, _)| tag == 0));
-        search.restart(Limits::default());
-        let v = search.search(&mut pos, 3, 0);
-        assert!(v.is_disproven());
+        let mut checks = MoveList::new();
+        check_moves(&pos, &mut checks);
+        let check = checks[0];
+        pos.make_move(check);
+        let mut replies = MoveList::new();
+        legal_moves(&pos, &mut replies);
+        let reply = replies[0];
+        let (key, _) = pos.keys_after(reply);
+        let hand = pos.hand(search.attacker);
+        let mut after = pos.clone();
+        after.make_move(reply);
+        let n = count_checks(&after) as u32;
+        assert!(n > 0);
+        let mut value = |search: &mut Dfpn| search.child_value(&mut pos, reply, key, hand, 7).dn;
+        assert_eq!(value(&mut search), n);
+        // Marked, so that a read of the kept look shows.
+        let slot = leaf_slot(leaf_tag(key, hand, false));
+        search.leaves[slot].2 = 1000;
+        assert_eq!(value(&mut search), 1000);
+        search.bounded = true;
+        assert_eq!(value(&mut search), BOUNDED_CHECK_LEAVES * n);
+        search.leaves[slot].2 = 2000;
+        assert_eq!(value(&mut search), 2000);
+        search.bounded = false;
+        assert_eq!(value(&mut search), n);
     }
 }

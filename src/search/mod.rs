@@ -103,3 +103,10 @@ impl Default for Options {
         }
     }
 }
+
+/// koba-mate5 of `short.tsv`: a mate in 5, Black to move, White holding the other pieces.
+#[cfg(test)]
+pub(crate) fn koba_mate5() -> crate::shogi::Position {
+    let pos = crate::notation::sfen::parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap();
+    crate::shogi::fill_defender_hand(&pos)
+}

@@ -159,10 +159,11 @@ impl Session {
 mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
+    use crate::search::koba_mate5;
     use crate::search::verify::verify_mate_line;
     use crate::search::MateLine;
     use crate::shogi::movegen::check_moves;
-    use crate::shogi::{fill_defender_hand, MoveList};
+    use crate::shogi::MoveList;
 
     fn options() -> Options {
         Options {
@@ -241,8 +242,7 @@ mod tests {
 
     #[test]
     fn a_bound_below_the_mate_is_no_mate_within_it() {
-        // koba-mate5 of short.tsv: a mate in 5.
-        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let pos = koba_mate5();
         let mut session = Session::new(pos.side_to_move(), &options());
         let r = session.solve_within(&pos, Some(3), Limits::default());
         assert_eq!(r.outcome, Outcome::NoMate);
@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn a_defender_to_move_gets_a_line_that_starts_with_its_reply() {
-        let pos = fill_defender_hand(&parse_sfen("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1").unwrap());
+        let pos = koba_mate5();
         let mut session = Session::new(pos.side_to_move(), &options());
         let mut checks = MoveList::new();
         check_moves(&pos, &mut checks);

@@ -233,8 +233,6 @@ pub struct Table {
     entries: Entries,
     /// Clusters of the region in use, the first ones of the block.
     clusters: AtomicUsize,
-    /// The region's first size.
-    first_clusters: usize,
     /// The region's last size: the first region doubled as often as the block allows.
     max_clusters: usize,
     /// Entries of the region that are not empty, on a cache line of its own: the threads
@@ -253,18 +251,12 @@ impl Table {
     /// region and doubles it as it fills.
     pub fn new(mb: usize) -> Table {
         let capacity = capacity(mb);
-        let mut first = capacity;
-        let mut doublings = 0;
-        while first / 2 >= FIRST_CLUSTERS {
-            first /= 2;
-            doublings += 1;
-        }
+        let (first, doublings) = first_region(capacity);
         let entries = Entries::zeroed(capacity * WAYS);
         entries.block.touch(first * CLUSTER_BYTES);
         Table {
             entries,
             clusters: AtomicUsize::new(first),
-            first_clusters: first,
             max_clusters: first << doublings,
             used: OwnLine(AtomicUsize::new(0)),
             shared: AtomicBool::new(false),
@@ -280,7 +272,8 @@ impl Table {
         for slot in &self.entries[..clusters * WAYS] {
             slot.clear();
         }
-        self.clusters.store(self.first_clusters, Relaxed);
+        let (first, _) = first_region(self.entries.len() / WAYS);
+        self.clusters.store(first, Relaxed);
         self.growth_wanted.store(false, Relaxed);
         self.prefaulted.store(0, Relaxed);
         self.used.store(0, Relaxed);
@@ -406,7 +399,8 @@ impl Table {
     }
 
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
-    /// (or the spare block of its size taken) and given back at once (nothing is touched).
+    /// and given back at once, nothing touched (or the spare block of its size taken, zeroed
+    /// where it was written, and kept again).
     /// [`Table::new`] ends the process when the system refuses its block, so a command checks
     /// this first.
     pub fn can_map(mb: usize) -> bool {
@@ -571,6 +565,18 @@ impl Table {
 
 /// The least new half worth faulting in ahead of time.
 const PREFAULT_MIN_BYTES: usize = 16 << 20;
+
+/// The clusters of the first region of a block of `capacity` clusters (the block halved while
+/// the half has [`FIRST_CLUSTERS`]), and how often it doubles within the block.
+fn first_region(capacity: usize) -> (usize, u32) {
+    let mut first = capacity;
+    let mut doublings = 0;
+    while first / 2 >= FIRST_CLUSTERS {
+        first /= 2;
+        doublings += 1;
+    }
+    (first, doublings)
+}
 
 /// Clusters in a block of at most `mb` megabytes (at least one).
 fn capacity(mb: usize) -> usize {
