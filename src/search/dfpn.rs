@@ -41,11 +41,13 @@ use std::time::Instant;
 /// 図巧 No. 1, 4,096 entries recounted more leaves; 65,536 recounted fewer but ran longer.
 const LEAF_SLOTS: usize = 1 << 14;
 
-/// The tag of a position with board key `key` and attacker hand `hand` in [`Dfpn::leaves`], in
-/// a search `bounded` in depth or not, whose first looks differ ([`BOUNDED_CHECK_LEAVES`]); the
-/// two share a slot. Never 0, the tag of an empty slot.
-fn leaf_tag(key: u64, hand: Hand, bounded: bool) -> u64 {
-    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (bounded as u64) << 1) | 1
+/// The tag of a position with board key `key`, attacker hand `hand` and `depth` plies left in
+/// [`Dfpn::leaves`], in a search `bounded` in depth or not. Its first look differs under a bound
+/// ([`BOUNDED_CHECK_LEAVES`]) and with one ply left ([`Dfpn::first_look`]); such looks share a
+/// slot. Never 0, the tag of an empty slot.
+fn leaf_tag(key: u64, hand: Hand, bounded: bool, depth: u16) -> u64 {
+    let kind = (bounded as u64) << 1 | ((depth == 1) as u64) << 2;
+    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ kind) | 1
 }
 
 /// The slot of [`Dfpn::leaves`] for a position with tag `tag` ([`leaf_tag`]).
@@ -459,7 +461,7 @@ impl Dfpn {
             let (key, mover_hand) = pos.keys_after(m);
             self.table.prefetch(key);
             let hand = if or { mover_hand } else { hand };
-            let tag = leaf_tag(key, hand, self.bounded);
+            let tag = leaf_tag(key, hand, self.bounded, child_depth);
             prefetch(&self.leaves[leaf_slot(tag)] as *const _ as *const u8);
             Child {
                 m,
@@ -629,7 +631,7 @@ impl Dfpn {
         if probe != Probe::NOT_FOUND {
             return Value::from_probe(probe);
         }
-        let tag = leaf_tag(key, hand, self.bounded);
+        let tag = leaf_tag(key, hand, self.bounded, child_depth);
         let slot = leaf_slot(tag);
         let (cached, pn, dn) = self.leaves[slot];
         if cached == tag && child_depth > 0 {
@@ -653,7 +655,8 @@ impl Dfpn {
 
     /// The value of a node the table does not know, from [`Dfpn::expand`]'s facts or the df-pn+
     /// estimates: as many disproof leaves as the attacker has checks (under a length bound
-    /// [`BOUNDED_CHECK_LEAVES`] for each); as many proof leaves as the defender has replies,
+    /// [`BOUNDED_CHECK_LEAVES`] for each, and one in all with one ply left, which one expansion
+    /// decides); as many proof leaves as the defender has replies,
     /// but the drops on one square once, since [`hold_back_drops`] lets them count one at a time
     /// (the first look thus agrees with the node once expanded, and a check that leaves many
     /// interpositions on few squares is not taken for one with many different defences). The
@@ -667,6 +670,8 @@ impl Dfpn {
         if pos.side_to_move() == self.attacker {
             return match count_checks(pos) {
                 0 => self.no_check(pos),
+                // Its expansion decides it (a mate in one or none): one node, whatever its checks.
+                _ if depth == 1 => Value::unknown(1, 1),
                 n if self.bounded => Value::unknown(1, BOUNDED_CHECK_LEAVES * n as u32),
                 n => Value::unknown(1, n as u32),
             };
@@ -851,19 +856,39 @@ mod tests {
     }
 
     #[test]
-    fn a_first_look_kept_for_one_kind_of_search_is_not_read_by_the_other() {
-        // The attacker node after a check and a reply of koba-mate5: its first look is kept,
-        // and read again by the same kind of search only.
+    fn an_attacker_leaf_with_one_ply_left_counts_one_disproof_leaf() {
         let (mut pos, mut search) = mate5();
+        let checks = count_checks(&pos) as u32;
+        assert!(checks > 1);
+        search.bounded = true;
+        assert_eq!(search.first_look(&mut pos, 1).dn, 1);
+        assert_eq!(
+            search.first_look(&mut pos, 3).dn,
+            BOUNDED_CHECK_LEAVES * checks
+        );
+    }
+
+    /// koba-mate5 after its first check, the search, that check's first reply (an attacker node
+    /// after it, with checks), its board key and the attacker's hand.
+    fn after_check(search: &Dfpn) -> (Position, Move, u64, Hand) {
+        let mut pos = koba_mate5();
         let mut checks = MoveList::new();
         check_moves(&pos, &mut checks);
-        let check = checks[0];
-        pos.make_move(check);
+        pos.make_move(checks[0]);
         let mut replies = MoveList::new();
         legal_moves(&pos, &mut replies);
         let reply = replies[0];
         let (key, _) = pos.keys_after(reply);
         let hand = pos.hand(search.attacker);
+        (pos, reply, key, hand)
+    }
+
+    #[test]
+    fn a_first_look_kept_for_one_kind_of_search_is_not_read_by_the_other() {
+        // The attacker node after a check and a reply of koba-mate5: its first look is kept,
+        // and read again by the same kind of search only.
+        let (_, mut search) = mate5();
+        let (mut pos, reply, key, hand) = after_check(&search);
         let mut after = pos.clone();
         after.make_move(reply);
         let n = count_checks(&after) as u32;
@@ -871,7 +896,7 @@ mod tests {
         let mut value = |search: &mut Dfpn| search.child_value(&mut pos, reply, key, hand, 7).dn;
         assert_eq!(value(&mut search), n);
         // Marked, so that a read of the kept look shows.
-        let slot = leaf_slot(leaf_tag(key, hand, false));
+        let slot = leaf_slot(leaf_tag(key, hand, false, 7));
         search.leaves[slot].2 = 1000;
         assert_eq!(value(&mut search), 1000);
         search.bounded = true;
@@ -880,5 +905,20 @@ mod tests {
         assert_eq!(value(&mut search), 2000);
         search.bounded = false;
         assert_eq!(value(&mut search), n);
+    }
+
+    #[test]
+    fn a_first_look_kept_with_one_ply_left_is_not_read_with_more() {
+        let (_, mut search) = mate5();
+        search.bounded = true;
+        let (mut pos, reply, key, hand) = after_check(&search);
+        let mut value =
+            |search: &mut Dfpn, depth| search.child_value(&mut pos, reply, key, hand, depth).dn;
+        assert_eq!(value(&mut search, 1), 1);
+        let slot = leaf_slot(leaf_tag(key, hand, true, 1));
+        search.leaves[slot].2 = 1000;
+        assert_eq!(value(&mut search, 1), 1000);
+        assert!(value(&mut search, 3) > 1);
+        assert_ne!(value(&mut search, 3), 1000);
     }
 }
