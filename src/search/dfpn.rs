@@ -41,13 +41,10 @@ use std::time::Instant;
 /// 図巧 No. 1, 4,096 entries recounted more leaves; 65,536 recounted fewer but ran longer.
 const LEAF_SLOTS: usize = 1 << 14;
 
-/// The tag of a position with board key `key`, attacker hand `hand` and `depth` plies left in
-/// [`Dfpn::leaves`], in a search `bounded` in depth or not. Its first look differs under a bound
-/// ([`BOUNDED_CHECK_LEAVES`]) and with one ply left ([`Dfpn::first_look`]); such looks share a
-/// slot. Never 0, the tag of an empty slot.
-fn leaf_tag(key: u64, hand: Hand, bounded: bool, depth: u16) -> u64 {
-    let kind = (bounded as u64) << 1 | ((depth == 1) as u64) << 2;
-    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ kind) | 1
+/// The tag of a position with board key `key` and attacker hand `hand` in [`Dfpn::leaves`]
+/// (never 0, the tag of an empty slot).
+fn leaf_tag(key: u64, hand: Hand) -> u64 {
+    (key ^ (hand.raw() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
 }
 
 /// The slot of [`Dfpn::leaves`] for a position with tag `tag` ([`leaf_tag`]).
@@ -461,8 +458,7 @@ impl Dfpn {
             let (key, mover_hand) = pos.keys_after(m);
             self.table.prefetch(key);
             let hand = if or { mover_hand } else { hand };
-            let tag = leaf_tag(key, hand, self.bounded, child_depth);
-            prefetch(&self.leaves[leaf_slot(tag)] as *const _ as *const u8);
+            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))] as *const _ as *const u8);
             Child {
                 m,
                 key,
@@ -617,7 +613,8 @@ impl Dfpn {
     }
 
     /// The value at `child_depth` of the child of `pos` reached by `m` (board key `key`, attacker
-    /// hand `hand`): the table's, else the first look kept in [`Dfpn::leaves`], else a new one.
+    /// hand `hand`): the table's, else the counts kept in [`Dfpn::leaves`] or new ones, weighed
+    /// for this search and depth ([`Dfpn::weighed`]).
     #[inline]
     fn child_value(
         &mut self,
@@ -631,37 +628,62 @@ impl Dfpn {
         if probe != Probe::NOT_FOUND {
             return Value::from_probe(probe);
         }
-        let tag = leaf_tag(key, hand, self.bounded, child_depth);
+        let tag = leaf_tag(key, hand);
         let slot = leaf_slot(tag);
+        let attacker_child = pos.side_to_move() != self.attacker;
         let (cached, pn, dn) = self.leaves[slot];
         if cached == tag && child_depth > 0 {
-            return Value::unknown(pn, dn);
+            return self.weighed(Value::unknown(pn, dn), attacker_child, child_depth);
         }
         let v = self.evaluate_leaf(pos, m, child_depth);
         if !(v.is_proven() || v.is_disproven()) {
             self.leaves[slot] = (tag, v.pn, v.dn);
         }
-        v
+        self.weighed(v, attacker_child, child_depth)
     }
 
-    /// The first value of a child the table does not know: [`Dfpn::first_look`] at the position
-    /// after `m`.
+    /// The first value of a child the table does not know, not yet weighed:
+    /// [`Dfpn::counted_look`] at the position after `m`.
     fn evaluate_leaf(&mut self, pos: &mut Position, m: Move, depth: u16) -> Value {
         let undo = pos.make_move(m);
-        let v = self.first_look(pos, depth);
+        let v = self.counted_look(pos, depth);
         pos.unmake_move(m, undo);
         v
     }
 
-    /// The value of a node the table does not know, from [`Dfpn::expand`]'s facts or the df-pn+
-    /// estimates: as many disproof leaves as the attacker has checks (under a length bound
-    /// [`BOUNDED_CHECK_LEAVES`] for each, and one in all with one ply left, which one expansion
-    /// decides); as many proof leaves as the defender has replies,
-    /// but the drops on one square once, since [`hold_back_drops`] lets them count one at a time
-    /// (the first look thus agrees with the node once expanded, and a check that leaves many
-    /// interpositions on few squares is not taken for one with many different defences). The
-    /// moves are counted, not listed, where only their number matters.
+    /// The value of a node the table does not know, at `depth` plies left: its
+    /// [`Dfpn::counted_look`], [`Dfpn::weighed`].
     fn first_look(&mut self, pos: &mut Position, depth: u16) -> Value {
+        let v = self.counted_look(pos, depth);
+        self.weighed(v, pos.side_to_move() == self.attacker, depth)
+    }
+
+    /// An undecided first look `v` at an attacker node (`attacker`) with `depth` plies left,
+    /// weighed for this search: one disproof leaf in all with one ply left, which one expansion
+    /// decides (a mate in one or none); under a length bound [`BOUNDED_CHECK_LEAVES`] a check;
+    /// else one a check. A defender node's, or a decided one, is as counted. The counts do not
+    /// depend on the search, so [`Dfpn::leaves`] keeps them, not the weighed values.
+    fn weighed(&self, v: Value, attacker: bool, depth: u16) -> Value {
+        if !attacker || v.is_proven() || v.is_disproven() {
+            return v;
+        }
+        let dn = if depth == 1 {
+            1
+        } else if self.bounded {
+            BOUNDED_CHECK_LEAVES * v.dn
+        } else {
+            v.dn
+        };
+        Value::unknown(v.pn, dn)
+    }
+
+    /// A node's value from [`Dfpn::expand`]'s facts or the df-pn+ counts, not yet weighed: as
+    /// many disproof leaves as the attacker has checks; as many proof leaves as the defender has
+    /// replies, but the drops on one square once, since [`hold_back_drops`] lets them count one
+    /// at a time (the first look thus agrees with the node once expanded, and a check that
+    /// leaves many interpositions on few squares is not taken for one with many different
+    /// defences). The moves are counted, not listed, where only their number matters.
+    fn counted_look(&mut self, pos: &mut Position, depth: u16) -> Value {
         if depth == 0 {
             return self
                 .expand(pos, depth, &mut MoveList::new())
@@ -670,9 +692,6 @@ impl Dfpn {
         if pos.side_to_move() == self.attacker {
             return match count_checks(pos) {
                 0 => self.no_check(pos),
-                // Its expansion decides it (a mate in one or none): one node, whatever its checks.
-                _ if depth == 1 => Value::unknown(1, 1),
-                n if self.bounded => Value::unknown(1, BOUNDED_CHECK_LEAVES * n as u32),
                 n => Value::unknown(1, n as u32),
             };
         }
@@ -868,10 +887,11 @@ mod tests {
         );
     }
 
-    /// koba-mate5 after its first check, the search, that check's first reply (an attacker node
-    /// after it, with checks), its board key and the attacker's hand.
-    fn after_check(search: &Dfpn) -> (Position, Move, u64, Hand) {
-        let mut pos = koba_mate5();
+    #[test]
+    fn a_kept_first_look_is_weighed_for_the_search_that_reads_it() {
+        // The attacker node after a check and a reply of koba-mate5: its counts are kept, and
+        // weighed for each kind of search and depth that reads them.
+        let (mut pos, mut search) = mate5();
         let mut checks = MoveList::new();
         check_moves(&pos, &mut checks);
         pos.make_move(checks[0]);
@@ -880,45 +900,26 @@ mod tests {
         let reply = replies[0];
         let (key, _) = pos.keys_after(reply);
         let hand = pos.hand(search.attacker);
-        (pos, reply, key, hand)
-    }
-
-    #[test]
-    fn a_first_look_kept_for_one_kind_of_search_is_not_read_by_the_other() {
-        // The attacker node after a check and a reply of koba-mate5: its first look is kept,
-        // and read again by the same kind of search only.
-        let (_, mut search) = mate5();
-        let (mut pos, reply, key, hand) = after_check(&search);
         let mut after = pos.clone();
         after.make_move(reply);
         let n = count_checks(&after) as u32;
         assert!(n > 0);
-        let mut value = |search: &mut Dfpn| search.child_value(&mut pos, reply, key, hand, 7).dn;
-        assert_eq!(value(&mut search), n);
-        // Marked, so that a read of the kept look shows.
-        let slot = leaf_slot(leaf_tag(key, hand, false, 7));
-        search.leaves[slot].2 = 1000;
-        assert_eq!(value(&mut search), 1000);
-        search.bounded = true;
-        assert_eq!(value(&mut search), BOUNDED_CHECK_LEAVES * n);
-        search.leaves[slot].2 = 2000;
-        assert_eq!(value(&mut search), 2000);
-        search.bounded = false;
-        assert_eq!(value(&mut search), n);
-    }
-
-    #[test]
-    fn a_first_look_kept_with_one_ply_left_is_not_read_with_more() {
-        let (_, mut search) = mate5();
-        search.bounded = true;
-        let (mut pos, reply, key, hand) = after_check(&search);
         let mut value =
             |search: &mut Dfpn, depth| search.child_value(&mut pos, reply, key, hand, depth).dn;
-        assert_eq!(value(&mut search, 1), 1);
-        let slot = leaf_slot(leaf_tag(key, hand, true, 1));
+        // A new look under a bound is weighed, and its counts kept as counted.
+        search.bounded = true;
+        assert_eq!(value(&mut search, 7), BOUNDED_CHECK_LEAVES * n);
+        let slot = leaf_slot(leaf_tag(key, hand));
+        assert_eq!(search.leaves[slot].2, n);
+        search.bounded = false;
+        assert_eq!(value(&mut search, 7), n);
+        // Marked, so that a read of the kept counts shows.
         search.leaves[slot].2 = 1000;
-        assert_eq!(value(&mut search, 1), 1000);
-        assert!(value(&mut search, 3) > 1);
-        assert_ne!(value(&mut search, 3), 1000);
+        assert_eq!(value(&mut search, 7), 1000);
+        search.bounded = true;
+        assert_eq!(value(&mut search, 7), BOUNDED_CHECK_LEAVES * 1000);
+        assert_eq!(value(&mut search, 1), 1);
+        search.bounded = false;
+        assert_eq!(value(&mut search, 7), 1000);
     }
 }
