@@ -862,29 +862,19 @@ mod tests {
     }
 
     #[test]
-    fn under_a_length_bound_an_attacker_leaf_counts_more_disproof_leaves_a_check() {
+    fn an_attacker_leaf_is_weighed_by_its_bound_and_plies_left() {
         let (mut pos, mut search) = mate5();
         let checks = count_checks(&pos) as u32;
         assert!(checks > 1);
         assert_eq!(search.first_look(&mut pos, UNBOUNDED).dn, checks);
         search.bounded = true;
-        assert_eq!(
-            search.first_look(&mut pos, 9).dn,
-            BOUNDED_CHECK_LEAVES * checks
-        );
-    }
-
-    #[test]
-    fn an_attacker_leaf_with_one_ply_left_counts_one_disproof_leaf() {
-        let (mut pos, mut search) = mate5();
-        let checks = count_checks(&pos) as u32;
-        assert!(checks > 1);
-        search.bounded = true;
+        for depth in [9, 3] {
+            assert_eq!(
+                search.first_look(&mut pos, depth).dn,
+                BOUNDED_CHECK_LEAVES * checks
+            );
+        }
         assert_eq!(search.first_look(&mut pos, 1).dn, 1);
-        assert_eq!(
-            search.first_look(&mut pos, 3).dn,
-            BOUNDED_CHECK_LEAVES * checks
-        );
     }
 
     #[test]
