@@ -65,15 +65,22 @@ fn bounded_check_leaves(checks: u32) -> u32 {
 }
 
 /// Under a length bound, the proof leaves of the first look at a defender node with more than
-/// two plies left and `replies` replies counted: a third of them, at least one. In a search that
-/// is mostly a disproof, an attacker node then tries a check not yet searched before it goes
-/// deeper into one whose replies it has expanded (their counts are the same, but no longer
-/// divided). One thread, rules of the game: the hard ten 24.54 M → 21.01 M nodes, the 87
-/// bundled problems 6.57 M → 6.36 M (tsume conventions 6.64 M → 6.29 M) (other weights: the
-/// README).
+/// [`WHOLE_REPLIES_PLIES`] plies left and `replies` replies counted: a third of them, at least
+/// one. In a search that is mostly a disproof, an attacker node then tries a check not yet
+/// searched before it goes deeper into one whose replies it has expanded (their counts are the
+/// same, but no longer divided). One thread, rules of the game, with more than two plies left:
+/// the hard ten 24.54 M → 21.01 M nodes, the 87 bundled problems 6.57 M → 6.36 M (tsume
+/// conventions 6.64 M → 6.29 M) (other weights: the README).
 fn bounded_reply_leaves(replies: u32) -> u32 {
     replies.div_ceil(3)
 }
+
+/// Plies left up to which a defender leaf under a bound counts all its replies: below such a
+/// node the search is a few plies deep, and what it costs is nearer its whole count of replies.
+/// Against two: the hard ten 21.01 M → 20.58 M nodes, 図巧 No. 95 34.32 M → 31.30 M, the 87
+/// bundled problems 6.36 M → 5.69 M (tsume conventions 6.29 M → 5.41 M); six: 21.13 M, bundled
+/// 6.15 M; none: 21.46 M, 6.98 M.
+const WHOLE_REPLIES_PLIES: u16 = 4;
 
 /// No repetition below this node.
 const NO_REP: u32 = u32::MAX;
@@ -676,7 +683,8 @@ impl Dfpn {
     /// `depth` plies left, weighed for this search. An attacker node's disproof number: 1 with
     /// one ply left, which one expansion decides (a mate in one or none); under a length bound
     /// [`bounded_check_leaves`]; else one a check. A defender node's proof number: under a bound
-    /// with more than two plies left [`bounded_reply_leaves`]; else as counted. A decided look
+    /// with more than [`WHOLE_REPLIES_PLIES`] plies left [`bounded_reply_leaves`]; else as
+    /// counted. A decided look
     /// is as it is. The counts do not depend on the search, so [`Dfpn::leaves`] keeps them, not
     /// the weighed values.
     fn weighed(&self, v: Value, attacker: bool, depth: u16) -> Value {
@@ -684,7 +692,7 @@ impl Dfpn {
             return v;
         }
         if !attacker {
-            if self.bounded && depth > 2 {
+            if self.bounded && depth > WHOLE_REPLIES_PLIES {
                 return Value::unknown(bounded_reply_leaves(v.pn), v.dn);
             }
             return v;
@@ -920,7 +928,9 @@ mod tests {
         assert_eq!(search.first_look(&mut after, 9).pn, replies);
         search.bounded = true;
         assert_eq!(search.first_look(&mut after, 9).pn, replies.div_ceil(3));
-        assert_eq!(search.first_look(&mut after, 3).pn, replies.div_ceil(3));
+        assert_eq!(search.first_look(&mut after, 5).pn, replies.div_ceil(3));
+        // With few plies left, every reply counts.
+        assert_eq!(search.first_look(&mut after, 4).pn, replies);
         assert_eq!(search.first_look(&mut after, 2).pn, replies);
     }
 
