@@ -684,9 +684,8 @@ impl Dfpn {
     /// one ply left, which one expansion decides (a mate in one or none); under a length bound
     /// [`bounded_check_leaves`]; else one a check. A defender node's proof number: under a bound
     /// with more than [`WHOLE_REPLIES_PLIES`] plies left [`bounded_reply_leaves`]; else as
-    /// counted. A decided look
-    /// is as it is. The counts do not depend on the search, so [`Dfpn::leaves`] keeps them, not
-    /// the weighed values.
+    /// counted. A decided look is as it is. The counts do not depend on the search, so
+    /// [`Dfpn::leaves`] keeps them, not the weighed values.
     fn weighed(&self, v: Value, attacker: bool, depth: u16) -> Value {
         if v.is_proven() || v.is_disproven() {
             return v;
