@@ -30,8 +30,9 @@ use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use choice::{
-    hold_back_drops, one_plus_epsilon, reply_value, select, select_option, Child, Epsilon,
-    ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, EPSILON,
+    checks_disproof, counted_disproof, group_checks, hold_back_drops, one_plus_epsilon,
+    reply_value, select, select_option, Child, Epsilon, ALONE, ATTACKER_EPSILON,
+    BOUNDED_ATTACKER_EPSILON, EPSILON,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -487,8 +488,12 @@ impl Dfpn {
                 value: Value::unknown(1, 1),
                 virt: Vec::new(),
                 delayed: false,
+                group: ALONE,
             }
         }));
+        if let (true, Some(king)) = (or, pos.king(!self.attacker)) {
+            group_checks(&mut children, king);
+        }
         for c in children.iter_mut() {
             c.value = self.child_value(pos, c.m, c.key, c.hand, child_depth);
         }
@@ -517,7 +522,8 @@ impl Dfpn {
             let (child_th_pn, child_th_dn) = if or {
                 (
                     th_pn.min(one_plus_epsilon(second, self.attacker_epsilon())),
-                    (th_dn as u64 - v.dn as u64 + cv.dn as u64).min(INF as u64 - 1) as u32,
+                    (th_dn as u64 - v.dn as u64 + counted_disproof(&children, best) as u64)
+                        .min(INF as u64 - 1) as u32,
                 )
             } else {
                 (
@@ -806,13 +812,8 @@ impl Dfpn {
                 }
                 return Value::disproven(plus_one(within), dh, settle(rep, ply));
             }
-            let mut pn = INF;
-            let mut dn = 0;
-            for c in children {
-                pn = pn.min(c.value.pn);
-                dn = add(dn, c.value.dn);
-            }
-            Value::unknown(pn, dn)
+            let pn = children.iter().map(|c| c.value.pn).min().unwrap_or(INF);
+            Value::unknown(pn, checks_disproof(children))
         } else {
             // Disproven by any disproven reply (preferring a path-independent, deeper one);
             // proven when every reply is, with the longest length.
