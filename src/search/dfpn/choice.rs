@@ -32,23 +32,31 @@ pub(super) struct Child {
 /// [`Child::group`] of a check counted by itself.
 pub(super) const ALONE: u8 = 0;
 
-/// Groups of checks an attacker node can have: a lance's line, a bishop's four, a rook's four,
-/// and promotion pairs up to the rest (a pair past them counts its two checks by themselves).
-const GROUPS: usize = 64;
+/// [`Child::group`] of the drops on one line from the king: 1 for the lance's, 2 to 5 for the
+/// bishop's diagonals, 6 to 9 for the rook's lines.
+const LINES: usize = 10;
+
+/// [`Child::group`] of a move with promotion whose next check is the same move without it.
+const PAIR_FIRST: u8 = LINES as u8;
+
+/// [`Child::group`] of a move without promotion whose check before is the same move with it.
+const PAIR_SECOND: u8 = PAIR_FIRST + 1;
 
 /// Groups the checks of an attacker node whose subtrees are much alike, so that its disproof
 /// number counts each group by its greatest instead of their sum (double counting where paths
 /// merge): the drops of a lance, bishop or rook on one line from the defender's king `king`
 /// (the same piece checking from nearer or farther), and a move with and without promotion
-/// (listed one after the other). The groups are numbered from 1. One thread, rules of the game:
-/// the hard ten 20.58 M → 19.12 M nodes, the 87 bundled problems 5.69 M → 5.00 M (tsume
-/// conventions 5.41 M → 5.19 M), the 100 図巧 rows solved 201.1 M → 192.9 M (other groupings:
-/// the README).
+/// (listed one after the other). One thread, rules of the game: the hard ten 20.58 M → 19.12 M
+/// nodes, the 87 bundled problems 5.69 M → 5.00 M (tsume conventions 5.41 M → 5.19 M), the 100
+/// 図巧 rows solved 201.1 M → 192.9 M (other groupings: the README).
 pub(super) fn group_checks(children: &mut [Child], king: Square) {
-    // 1: the lance's line; 2 to 5: the bishop's diagonals; 6 to 9: the rook's lines.
-    let mut next = 10;
     for i in 0..children.len() {
         let m = children[i].m;
+        let same_move = |j: usize| {
+            children
+                .get(j)
+                .is_some_and(|c| c.m.from() == m.from() && c.m.to() == m.to())
+        };
         children[i].group = match m.drop_kind() {
             Some(kind @ (PieceKind::Lance | PieceKind::Bishop | PieceKind::Rook)) => {
                 let df = m.to().file().cmp(&king.file());
@@ -62,21 +70,9 @@ pub(super) fn group_checks(children: &mut [Child], king: Square) {
                 }
             }
             Some(_) => ALONE,
-            None => {
-                let before = i.checked_sub(1).map(|j| children[j].m);
-                match before {
-                    Some(b) if b.from() == m.from() && b.to() == m.to() => children[i - 1].group,
-                    _ if (next as usize) < GROUPS
-                        && children
-                            .get(i + 1)
-                            .is_some_and(|c| c.m.from() == m.from() && c.m.to() == m.to()) =>
-                    {
-                        next += 1;
-                        next - 1
-                    }
-                    _ => ALONE,
-                }
-            }
+            None if i > 0 && same_move(i - 1) => PAIR_SECOND,
+            None if same_move(i + 1) => PAIR_FIRST,
+            None => ALONE,
         };
     }
 }
@@ -85,36 +81,40 @@ pub(super) fn group_checks(children: &mut [Child], king: Square) {
 /// [`group_checks`] counted by its greatest.
 pub(super) fn checks_disproof(children: &[Child]) -> u32 {
     let mut dn = 0;
-    let mut greatest = [0u32; GROUPS];
-    let mut used = 0u64;
+    let mut lines = [0u32; LINES];
+    let mut first = 0;
     for c in children {
-        if c.group == ALONE {
-            dn = add(dn, c.value.dn);
-        } else {
-            let g = c.group as usize;
-            greatest[g] = greatest[g].max(c.value.dn);
-            used |= 1 << g;
+        let d = c.value.dn;
+        match c.group {
+            ALONE => dn = add(dn, d),
+            PAIR_FIRST => first = d,
+            PAIR_SECOND => dn = add(dn, first.max(d)),
+            g => lines[g as usize] = lines[g as usize].max(d),
         }
     }
-    while used != 0 {
-        dn = add(dn, greatest[used.trailing_zeros() as usize]);
-        used &= used - 1;
-    }
-    dn
+    lines.iter().fold(dn, |dn, &d| add(dn, d))
 }
 
 /// What the check `best` counts for in its node's disproof number ([`checks_disproof`]): its
 /// own, or its group's greatest.
 pub(super) fn counted_disproof(children: &[Child], best: usize) -> u32 {
-    match children[best].group {
-        ALONE => children[best].value.dn,
-        g => children
-            .iter()
-            .filter(|c| c.group == g)
-            .map(|c| c.value.dn)
-            .max()
-            .unwrap_or(0),
-    }
+    (0..children.len())
+        .filter(|&j| counted_together(children, best, j))
+        .map(|j| children[j].value.dn)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Whether the checks `i` and `j` of a node count as one in its disproof number (a check with
+/// itself too): one group of [`group_checks`].
+pub(super) fn counted_together(children: &[Child], i: usize, j: usize) -> bool {
+    let (a, b) = (children[i].group, children[j].group);
+    i == j
+        || match (a, b) {
+            (PAIR_FIRST, PAIR_SECOND) => j == i + 1,
+            (PAIR_SECOND, PAIR_FIRST) => i == j + 1,
+            _ => a != ALONE && a == b && (a as usize) < LINES,
+        }
 }
 
 /// A defender's reply as it counts at the defender node (one ply more than the child), or for a
@@ -320,21 +320,21 @@ mod tests {
             })
         };
         let mut pairs = 0;
-        for a in &children {
-            for b in &children {
+        for (i, a) in children.iter().enumerate() {
+            for (j, b) in children.iter().enumerate().filter(|&(j, _)| j != i) {
                 let alike = match (a.m.from(), b.m.from()) {
                     (Some(fa), Some(fb)) => fa == fb && a.m.to() == b.m.to(),
                     (None, None) => line(a.m).is_some() && line(a.m) == line(b.m),
                     _ => false,
                 };
                 assert_eq!(
-                    a.group != ALONE && a.group == b.group,
+                    counted_together(&children, i, j),
                     alike,
                     "{:?} {:?}",
                     a.m,
                     b.m
                 );
-                pairs += usize::from(alike && a.m.from().is_some() && a.m != b.m);
+                pairs += usize::from(alike && a.m.from().is_some());
             }
         }
         // Both silver moves to 6b and 5b, each with and without promotion (counted both ways).
@@ -359,16 +359,22 @@ mod tests {
             .find(|c| c.m.drop_kind() == Some(PieceKind::Gold))
             .unwrap()
             .m;
+        let pair = children.iter().position(|c| c.group == PAIR_FIRST).unwrap();
+        let (promoting, plain) = (children[pair].m, children[pair + 1].m);
+        assert!(promoting.is_promotion() && !plain.is_promotion());
         assert!(rooks.len() >= 3, "{rooks:?}");
         let mut node = vec![
             child(rooks[0], 5),
             child(rooks[1], 7),
             child(rooks[2], 2),
             child(gold, 4),
+            child(promoting, 3),
+            child(plain, 6),
         ];
         group_checks(&mut node, Square::new(5, 1).unwrap());
-        assert_eq!(checks_disproof(&node), 7 + 4);
+        assert_eq!(checks_disproof(&node), 7 + 4 + 6);
         assert_eq!(counted_disproof(&node, 2), 7);
         assert_eq!(counted_disproof(&node, 3), 4);
+        assert_eq!(counted_disproof(&node, 4), 6);
     }
 }
