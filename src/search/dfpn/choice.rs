@@ -98,23 +98,24 @@ pub(super) fn checks_disproof(children: &[Child]) -> u32 {
 /// What the check `best` counts for in its node's disproof number ([`checks_disproof`]): its
 /// own, or its group's greatest.
 pub(super) fn counted_disproof(children: &[Child], best: usize) -> u32 {
-    (0..children.len())
-        .filter(|&j| counted_together(children, best, j))
+    counted_with(children, best)
         .map(|j| children[j].value.dn)
         .max()
         .unwrap_or(0)
 }
 
-/// Whether the checks `i` and `j` of a node count as one in its disproof number (a check with
-/// itself too): one group of [`group_checks`].
-pub(super) fn counted_together(children: &[Child], i: usize, j: usize) -> bool {
-    let (a, b) = (children[i].group, children[j].group);
-    i == j
-        || match (a, b) {
-            (PAIR_FIRST, PAIR_SECOND) => j == i + 1,
-            (PAIR_SECOND, PAIR_FIRST) => i == j + 1,
-            _ => a != ALONE && a == b && (a as usize) < LINES,
-        }
+/// The checks of a node that count as one with check `i` in its disproof number, `i` among
+/// them: one group of [`group_checks`]. A check alone or in a pair is answered from its
+/// neighbours, without a scan of the node's checks.
+pub(super) fn counted_with(children: &[Child], i: usize) -> impl Iterator<Item = usize> + '_ {
+    let group = children[i].group;
+    let near = match group {
+        ALONE => i..i + 1,
+        PAIR_FIRST => i..i + 2,
+        PAIR_SECOND => i - 1..i + 1,
+        _ => 0..children.len(),
+    };
+    near.filter(move |&j| group >= PAIR_FIRST || children[j].group == group)
 }
 
 /// A defender's reply as it counts at the defender node (one ply more than the child), or for a
@@ -328,7 +329,7 @@ mod tests {
                     _ => false,
                 };
                 assert_eq!(
-                    counted_together(&children, i, j),
+                    counted_with(&children, i).any(|k| k == j),
                     alike,
                     "{:?} {:?}",
                     a.m,
