@@ -183,6 +183,14 @@ pub struct Dfpn {
 /// thresholds (INF − 1), so that a number run up to it (a wide tree under a length bound sums
 /// proof numbers past any integer) never ends the root's search without an answer, and a child
 /// at the ceiling still gets a threshold above it.
+///
+/// A threshold above the ceiling sets no limit on that number, which stops at the ceiling. Such
+/// a threshold is the root's, passed down whole where a sum is at the ceiling
+/// ([`share_of_threshold`]), or one past a second-best child at the ceiling
+/// ([`one_plus_epsilon`]); no other threshold exceeds the ceiling. Without this, a node whose
+/// sum had reached the ceiling under a threshold just past it gave its child only that small
+/// excess, and searched it again and again, its number growing a few leaves each time: a run of
+/// ミクロコスモス on two threads spent over a million such searches on one node.
 const CEILING: u32 = INF / 2;
 
 fn add(a: u32, b: u32) -> u32 {
@@ -522,12 +530,11 @@ impl Dfpn {
             let (child_th_pn, child_th_dn) = if or {
                 (
                     th_pn.min(one_plus_epsilon(second, self.attacker_epsilon())),
-                    (th_dn as u64 - v.dn as u64 + counted_disproof(&children, best) as u64)
-                        .min(INF as u64 - 1) as u32,
+                    share_of_threshold(th_dn, v.dn, counted_disproof(&children, best)),
                 )
             } else {
                 (
-                    (th_pn as u64 - v.pn as u64 + cv.pn as u64).min(INF as u64 - 1) as u32,
+                    share_of_threshold(th_pn, v.pn, cv.pn),
                     th_dn.min(one_plus_epsilon(second, EPSILON)),
                 )
             };
@@ -541,9 +548,8 @@ impl Dfpn {
                     None => c.value,
                 };
                 th_pn = child_th_pn.min(one_plus_epsilon(second, EPSILON));
-                th_dn = child_th_dn
-                    .saturating_sub(cv.dn.saturating_sub(own.dn))
-                    .max(own.dn.saturating_add(1));
+                th_dn =
+                    share_of_threshold(child_th_dn, cv.dn, own.dn).max(own.dn.saturating_add(1));
                 if let Some(i) = pick {
                     let f = c.virt[i].0;
                     let e = futile::enter(pos, f);
@@ -862,6 +868,20 @@ impl Dfpn {
     }
 }
 
+/// The threshold of a child whose number `own` is part of its parent's sum `sum`, the parent
+/// searched to `threshold`: what the child's number may grow to before the sum reaches it. A sum
+/// at the ceiling hides how far below the threshold the true sum is, so the child then gets the
+/// parent's whole threshold; else each search of the child would grow its number only by the
+/// threshold's small excess over the ceiling, and a long proof would crawl.
+fn share_of_threshold(threshold: u32, sum: u32, own: u32) -> u32 {
+    if sum >= CEILING {
+        return threshold;
+    }
+    (threshold as u64 + own as u64)
+        .saturating_sub(sum as u64)
+        .min(INF as u64 - 1) as u32
+}
+
 /// A repetition of an ancestor at `rep` no longer depends on the path once the search is back at
 /// that ancestor (`ply <= rep`).
 fn settle(rep: u32, ply: u32) -> u32 {
@@ -889,6 +909,19 @@ mod tests {
             Limits::default(),
         );
         (pos, search)
+    }
+
+    #[test]
+    fn a_child_gets_the_threshold_less_the_rest_of_the_sum_or_all_of_it_at_the_ceiling() {
+        assert_eq!(share_of_threshold(100, 60, 10), 50);
+        assert_eq!(share_of_threshold(INF - 1, 60, 10), INF - 51);
+        // A sum past the threshold leaves the child none of it.
+        assert_eq!(share_of_threshold(50, 60, 5), 0);
+        // At the ceiling the sum no longer tells what is left: the whole threshold, which for
+        // one past the ceiling sets the child's number no limit.
+        let past = CEILING + 45;
+        assert_eq!(share_of_threshold(past, CEILING, 500), past);
+        assert!(share_of_threshold(past, CEILING, 500) > CEILING);
     }
 
     #[test]

@@ -166,13 +166,17 @@ pub(super) const ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 3 };
 /// and a wider margin keeps it on one check instead of switching back and forth.
 pub(super) const BOUNDED_ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 1 };
 
-/// The threshold for the best child: just past the second-best number, enlarged by ε.
+/// The threshold for the best child: just past the second-best number, enlarged by ε, and no
+/// further than the ceiling when that number is below it: a threshold above the ceiling lets a
+/// node run with no limit on that number (which stops at the ceiling), and is only for a node
+/// whose second-best child is there too.
 pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     if second >= INF - 1 {
         return INF - 1;
     }
     let t = second as u64 + (second as u64 * eps.num / eps.den).max(1);
-    t.min(INF as u64 - 1) as u32
+    let cap = if second < CEILING { CEILING } else { INF - 1 };
+    t.min(cap as u64) as u32
 }
 
 /// Holds back each drop that has an earlier drop on its square still unproven or held back
@@ -377,5 +381,23 @@ mod tests {
         assert_eq!(counted_disproof(&node, 2), 7);
         assert_eq!(counted_disproof(&node, 3), 4);
         assert_eq!(counted_disproof(&node, 4), 6);
+    }
+
+    #[test]
+    fn a_threshold_past_a_second_best_below_the_ceiling_stays_at_or_below_it() {
+        assert_eq!(one_plus_epsilon(100, EPSILON), 125);
+        assert_eq!(one_plus_epsilon(100, BOUNDED_ATTACKER_EPSILON), 200);
+        assert_eq!(one_plus_epsilon(1, EPSILON), 2);
+        // Four fifths of the ceiling and more: ε would carry it past.
+        let high = CEILING / 5 * 4 + 36;
+        assert!(high as u64 * 5 / 4 > CEILING as u64);
+        assert_eq!(one_plus_epsilon(high, EPSILON), CEILING);
+        assert_eq!(
+            one_plus_epsilon(CEILING - 1, BOUNDED_ATTACKER_EPSILON),
+            CEILING
+        );
+        // A second-best at the ceiling: past it, so that the best child has no limit.
+        assert!(one_plus_epsilon(CEILING, EPSILON) > CEILING);
+        assert_eq!(one_plus_epsilon(INF - 1, EPSILON), INF - 1);
     }
 }
