@@ -19,7 +19,7 @@
 mod choice;
 
 use super::futile::{self, Capturer, Futility};
-use super::parallel::Busy;
+use super::parallel::{heeds_marks, Busy};
 use super::path::Path;
 use super::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
@@ -521,9 +521,10 @@ impl Dfpn {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            // Under a length bound (mostly a disproof, where a defender node needs one reply
-            // that holds out), a thread follows another into the same reply.
-            let busy = self.busy.as_deref().filter(|_| or || !self.bounded);
+            let busy = self
+                .busy
+                .as_deref()
+                .filter(|_| heeds_marks(or, self.bounded));
             let (best, second) = select(&children, or, &v, busy, limit);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };

@@ -11,7 +11,10 @@
 //! In a search under a length bound (mostly the disproof of a shorter mate) a defender node
 //! heeds no mark: it needs only one reply that holds out. A thread sent into another reply
 //! there searched 10 % more nodes on the hard 図巧 problems than one that follows the other
-//! thread into the same reply and parts from it at the next attacker node.
+//! thread into the same reply and parts from it at the next attacker node. Likewise, in the
+//! search without a bound (mostly a proof) an attacker node heeds no mark: it needs only one
+//! check that mates. Threads that follow each other into one check there and part at the
+//! defender node below searched 3 to 4 % fewer nodes on the hard 図巧 problems with two threads.
 //!
 //! The marks steer the choice only; the numbers a thread computes and stores are its own, and
 //! every stored fact is sound on its own, so the result does not depend on how the threads
@@ -60,6 +63,14 @@ impl Busy {
 /// The number a thread selects by (pn at an attacker node, dn at a defender node) for a child
 /// another thread is searching: put past every child that is not busy where the node `needs_all`
 /// its children, else four times as large.
+/// Whether a node heeds the marks when it chooses a child: not where its search mostly needs
+/// one child, which is a defender node under a length bound (one reply that holds out) and an
+/// attacker node of the search without one (one check that mates). There a thread follows
+/// another into the same child, and they part one ply below, where every child is needed.
+pub(crate) fn heeds_marks(attacker_node: bool, bounded: bool) -> bool {
+    attacker_node == bounded
+}
+
 #[inline]
 pub(crate) fn virtual_loss(n: u32, needs_all: bool, ceiling: u32) -> u32 {
     if n == 0 || n >= ceiling {
@@ -88,6 +99,16 @@ mod tests {
         assert!(b.contains(42));
         b.unmark(42);
         assert!(!b.contains(42));
+    }
+
+    #[test]
+    fn marks_are_heeded_only_where_the_node_needs_every_child() {
+        // Under a bound: every check of an attacker node must be refuted; one reply suffices.
+        assert!(heeds_marks(true, true));
+        assert!(!heeds_marks(false, true));
+        // With no bound: one check that mates suffices; every reply must be mated.
+        assert!(!heeds_marks(true, false));
+        assert!(heeds_marks(false, false));
     }
 
     #[test]
