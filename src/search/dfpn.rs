@@ -185,12 +185,12 @@ pub struct Dfpn {
 /// at the ceiling still gets a threshold above it.
 ///
 /// A threshold above the ceiling sets no limit on that number, which stops at the ceiling. Such
-/// a threshold is the root's, passed down whole where a sum is at the ceiling
-/// ([`share_of_threshold`]), or one past a second-best child at the ceiling
-/// ([`one_plus_epsilon`]); no other threshold exceeds the ceiling. Without this, a node whose
-/// sum had reached the ceiling under a threshold just past it gave its child only that small
-/// excess, and searched it again and again, its number growing a few leaves each time: a run of
-/// ミクロコスモス on two threads spent over a million such searches on one node.
+/// a threshold comes only from the root's or from one past a second-best child at the ceiling
+/// ([`one_plus_epsilon`]), and is handed down through the sums, whole where a sum is at the
+/// ceiling ([`share_of_threshold`]). Without this, a node whose sum had reached the ceiling
+/// under a threshold just past it gave its child only that small excess, and searched it again
+/// and again, its number growing a few leaves each time: a run of ミクロコスモス on two threads
+/// spent over a million such searches on one node.
 const CEILING: u32 = INF / 2;
 
 fn add(a: u32, b: u32) -> u32 {
