@@ -60,9 +60,6 @@ impl Busy {
     }
 }
 
-/// The number a thread selects by (pn at an attacker node, dn at a defender node) for a child
-/// another thread is searching: put past every child that is not busy where the node `needs_all`
-/// its children, else four times as large.
 /// Whether a node heeds the marks when it chooses a child: not where its search mostly needs
 /// one child, which is a defender node under a length bound (one reply that holds out) and an
 /// attacker node of the search without one (one check that mates). There a thread follows
@@ -71,6 +68,9 @@ pub(crate) fn heeds_marks(attacker_node: bool, bounded: bool) -> bool {
     attacker_node == bounded
 }
 
+/// The number a thread selects by (pn at an attacker node, dn at a defender node) for a child
+/// another thread is searching: put past every child that is not busy where the node `needs_all`
+/// its children, else four times as large.
 #[inline]
 pub(crate) fn virtual_loss(n: u32, needs_all: bool, ceiling: u32) -> u32 {
     if n == 0 || n >= ceiling {
