@@ -795,6 +795,7 @@ mod tests {
         assert!(!full_enough(small / 16, FIRST_CLUSTERS));
         assert!(full_enough(small / 16 + 1, FIRST_CLUSTERS));
         let last_small = HUGE_PAGE_CLUSTERS / 2;
+        assert!(!full_enough(last_small * WAYS / 16, last_small));
         assert!(full_enough(last_small * WAYS / 16 + 1, last_small));
         let large = HUGE_PAGE_CLUSTERS * WAYS;
         assert!(!full_enough(large / 2, HUGE_PAGE_CLUSTERS));
