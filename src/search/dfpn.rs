@@ -515,16 +515,14 @@ impl Dfpn {
         let start_nodes = self.nodes;
         self.path.push(board_key, hand, ply);
         let marked = self.busy.as_ref().is_some_and(|b| b.mark(board_key));
+        let heeds = heeds_marks(or, self.bounded);
         let result = loop {
             let v = self.combine(pos, or, hand, &children, ply);
             if v.pn == 0 || v.dn == 0 || v.pn >= th_pn || v.dn >= th_dn || self.aborted {
                 break v;
             }
             let limit = if or { th_pn } else { th_dn };
-            let busy = self
-                .busy
-                .as_deref()
-                .filter(|_| heeds_marks(or, self.bounded));
+            let busy = self.busy.as_deref().filter(|_| heeds);
             let (best, second) = select(&children, or, &v, busy, limit);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };

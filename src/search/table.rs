@@ -13,7 +13,7 @@
 mod block;
 
 use crate::shogi::Hand;
-use block::Block;
+use block::{Block, HUGE_PAGE};
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::AtomicUsize;
@@ -233,12 +233,13 @@ const FIRST_CLUSTERS: usize = (64 << 10) / CLUSTER_BYTES;
 
 /// Clusters of one huge page (2 MB). A region smaller than that doubles once a sixteenth of it is
 /// taken ([`SMALL_REGION_SHARE`]), a larger one once half of it is.
-const HUGE_PAGE_CLUSTERS: usize = (2 << 20) / CLUSTER_BYTES;
+const HUGE_PAGE_CLUSTERS: usize = HUGE_PAGE / CLUSTER_BYTES;
 
 /// A region below [`HUGE_PAGE_CLUSTERS`] doubles once `1 / SMALL_REGION_SHARE` of its entries
-/// are taken. Its clusters then seldom overflow, and an overflow loses an entry: doubling at half
-/// full from 64 KB, each of the five doublings up to 2 MB lost some, and the 87 bundled problems
-/// took 5.45 M nodes against 5.00 M with a first region of 2 MB (at a sixteenth, 4.99 M).
+/// are taken, so that its clusters seldom overflow (an overflow loses an entry). Doubling at half
+/// full from 64 KB, the 87 bundled problems took 5.45 M nodes against 5.00 M with a first region
+/// of 2 MB, and 4.99 M at a sixteenth: the five doublings up to 2 MB each fill clusters near
+/// half full, where some overflow.
 const SMALL_REGION_SHARE: usize = 16;
 
 /// Whether a region of `clusters` clusters with `used` entries taken is full enough to double.

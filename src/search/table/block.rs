@@ -14,8 +14,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+/// Bytes of a transparent huge page on x86-64 Linux.
+pub(super) const HUGE_PAGE: usize = 2 << 20;
+
 /// Bytes faulted in at a time, so a stop request is seen soon: one huge page.
-const CHUNK: usize = 2 << 20;
+const CHUNK: usize = HUGE_PAGE;
 
 /// A block of zeroed memory, page aligned.
 pub(super) struct Block {
