@@ -196,8 +196,9 @@ mod tests {
         assert_eq!(verify_mate_line(&pos, &cut.line), Ok(()));
     }
 
-    /// 図巧 No. 15 (a mate in 33 under the rules of the game, some 400,000 nodes: its region
-    /// doubles past 2 MB) and a session for it with two threads and a 64 MB table.
+    /// 図巧 No. 15 (a mate in 33 under the rules of the game, some 240,000 nodes with two
+    /// threads: its region doubles past 2 MB) and a session for it with two threads and a 64 MB
+    /// table.
     fn zuko_015_with_two_threads() -> (Position, Session) {
         let pos = parse_sfen("2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1").unwrap();
         let options = Options {

@@ -238,8 +238,8 @@ const HUGE_PAGE_CLUSTERS: usize = HUGE_PAGE / CLUSTER_BYTES;
 /// A region below [`HUGE_PAGE_CLUSTERS`] doubles once `1 / SMALL_REGION_SHARE` of its entries
 /// are taken, so that its clusters seldom overflow (an overflow loses an entry). Doubling at half
 /// full from 64 KB, the 87 bundled problems took 5.45 M nodes against 5.00 M with a first region
-/// of 2 MB, and 4.99 M at a sixteenth: the five doublings up to 2 MB each fill clusters near
-/// half full, where some overflow.
+/// of 2 MB, and 4.99 M at a sixteenth. The likely cause, estimated rather than counted: each of
+/// the five doublings up to 2 MB fills clusters to about half, where some overflow.
 const SMALL_REGION_SHARE: usize = 16;
 
 /// Whether a region of `clusters` clusters with `used` entries taken is full enough to double.
