@@ -871,50 +871,37 @@ mod tests {
 
     #[test]
     fn a_full_cluster_gives_up_the_least_work_and_keeps_proofs() {
-        let entry = |state, work| Entry {
-            key: 1,
-            hand: Hand::EMPTY,
-            pn: 1,
-            dn: 1,
-            work,
-            len: 3,
-            state,
-        };
+        use State::{Disproven as D, Proven as P, Unknown as U};
         let cluster: [Slot; WAYS] = std::array::from_fn(|_| Slot([0, 0, 0, 0].map(AtomicU64::new)));
-        let fill = |entries: [Entry; WAYS]| {
-            for (slot, e) in cluster.iter().zip(&entries) {
-                slot.store(e);
-            }
+        let victim_index = || {
+            let v = victim(&cluster);
+            cluster.iter().position(|s| std::ptr::eq(s, v)).unwrap()
         };
-        let victim_index = |c: &[Slot]| c.iter().position(|s| std::ptr::eq(s, victim(c))).unwrap();
-        // A proof with the least work stays; the estimate with the least work of the others
-        // goes.
-        fill([
-            entry(State::Proven, 1),
-            entry(State::Disproven, 6),
-            entry(State::Unknown, 5),
-            entry(State::Unknown, 9),
-        ]);
-        assert_eq!(victim_index(&cluster), 2);
+        // The slot given up in a cluster of entries of these states and work.
+        let victim_of = |entries: [(State, u32); WAYS]| {
+            for (slot, &(state, work)) in cluster.iter().zip(&entries) {
+                let (pn, dn, len, hand) = (1, 1, 3, Hand::EMPTY);
+                slot.store(&Entry {
+                    key: 1,
+                    hand,
+                    pn,
+                    dn,
+                    work,
+                    len,
+                    state,
+                });
+            }
+            victim_index()
+        };
+        // A proof with the least work stays; the estimate with the least work of the others goes.
+        assert_eq!(victim_of([(P, 1), (D, 6), (U, 5), (U, 9)]), 2);
         // A disproof with less work than every estimate goes before them.
-        fill([
-            entry(State::Proven, 1),
-            entry(State::Unknown, 5),
-            entry(State::Disproven, 4),
-            entry(State::Unknown, 9),
-        ]);
-        assert_eq!(victim_index(&cluster), 2);
+        assert_eq!(victim_of([(P, 1), (U, 5), (D, 4), (U, 9)]), 2);
         // With the most work an entry records, a disproof still goes before a proof with none.
-        fill([
-            entry(State::Proven, 0),
-            entry(State::Disproven, u32::MAX),
-            entry(State::Proven, 0),
-            entry(State::Proven, 0),
-        ]);
-        assert_eq!(victim_index(&cluster), 1);
+        assert_eq!(victim_of([(P, 0), (D, u32::MAX), (P, 0), (P, 0)]), 1);
         // An empty slot goes first.
         cluster[3].clear();
-        assert_eq!(victim_index(&cluster), 3);
+        assert_eq!(victim_index(), 3);
     }
 
     #[test]
