@@ -263,8 +263,8 @@ pub(super) fn select(
 /// this many times its disproof number ([`cheapest_refutation`]). One thread, rules of the game,
 /// against the choice by proof numbers alone: the hard ten 19.41 M → 19.12 M nodes, 図巧 No. 95
 /// 31.13 M → 28.42 M, No. 21 (1 GB) 184.6 M → 162.9 M, No. 8 and the 87 bundled problems the
-/// same within 0.1 %, ミクロコスモス (8 GB) 162.4 M → 169.6 M. Twice: 19.00 M, No. 95 34.20 M, No. 21 141.6 M; three times: 19.24 M,
-/// 34.73 M, 158.7 M.
+/// same within 0.1 %, ミクロコスモス (8 GB) 162.4 M → 169.6 M. Twice: 19.00 M, No. 95 34.20 M,
+/// No. 21 141.6 M; three times: 19.24 M, 34.73 M, 158.7 M.
 const LOOKS_DISPROVEN: u64 = 1;
 
 /// Under a length bound, at an attacker node `node` that looks disproven ([`LOOKS_DISPROVEN`]):
