@@ -30,8 +30,8 @@ use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};
 use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use choice::{
-    cheapest_refutation, checks_disproof, counted_disproof, group_checks, hold_back_drops,
-    one_plus_epsilon, reply_value, select, select_option, Child, Epsilon, ALONE, ATTACKER_EPSILON,
+    checks_disproof, counted_disproof, group_checks, hold_back_drops, one_plus_epsilon,
+    reply_value, select, select_option, Child, Epsilon, ALONE, ATTACKER_EPSILON,
     BOUNDED_ATTACKER_EPSILON, EPSILON,
 };
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -523,15 +523,7 @@ impl Dfpn {
             }
             let limit = if or { th_pn } else { th_dn };
             let busy = self.busy.as_deref().filter(|_| heeds);
-            // Under a bound, an attacker node that looks disproven finishes its cheapest
-            // refutation, with the node's own proof-number threshold (no second-best to pass).
-            let refutation = (or && self.bounded)
-                .then(|| cheapest_refutation(&children, &v, th_pn, busy))
-                .flatten();
-            let (best, second) = match refutation {
-                Some(i) => (i, INF),
-                None => select(&children, or, &v, busy, limit),
-            };
+            let (best, second) = select(&children, or, &v, busy, limit, self.bounded);
             let c = &children[best];
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {

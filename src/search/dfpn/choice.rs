@@ -222,13 +222,23 @@ pub(super) fn select_option(c: &Child) -> (Option<usize>, u32) {
 /// children (an attacker node disproven, a defender node proven), unless the child that would be
 /// taken instead is already at the node's threshold `limit` (it could not be searched: its
 /// threshold would not exceed it).
+///
+/// Under a length bound (`bounded`), an attacker node that looks disproven takes its
+/// [`cheapest_refutation`] instead, with no second-best: the check is searched with the node's
+/// own proof-number threshold.
 pub(super) fn select(
     children: &[Child],
     or: bool,
     node: &Value,
     busy: Option<&Busy>,
     limit: u32,
+    bounded: bool,
 ) -> (usize, u32) {
+    if or && bounded {
+        if let Some(i) = cheapest_refutation(children, node, limit, busy) {
+            return (i, INF);
+        }
+    }
     // (the number, the other number), from one look at the child's value.
     let numbers = |c: &Child| {
         if or {
@@ -269,12 +279,13 @@ const LOOKS_DISPROVEN: u64 = 1;
 
 /// Under a length bound, at an attacker node `node` that looks disproven ([`LOOKS_DISPROVEN`]):
 /// the check with the least disproof number of those that can be searched (undecided, proof
-/// number below the node's threshold `th_pn`, and not busy with another thread where `busy` is
-/// given, unless all are), to be searched with the node's own proof-number threshold. Every
-/// check of such a node must be refuted, so the cheapest refutation goes first and is finished,
-/// instead of the search switching among the checks by their proof numbers, which grow as the
-/// defender's replies are expanded and send the node above to another reply.
-pub(super) fn cheapest_refutation(
+/// number below the node's threshold `th_pn`), the lesser proof number between equals; a check
+/// another thread is in (`busy`) goes after the others, as [`virtual_loss`] puts it where the
+/// node needs every child. Every check of such a node must be refuted, so the cheapest
+/// refutation goes first and is finished, instead of the search switching among the checks by
+/// their proof numbers, which grow as the defender's replies are expanded and send the node
+/// above to another reply.
+fn cheapest_refutation(
     children: &[Child],
     node: &Value,
     th_pn: u32,
@@ -283,17 +294,20 @@ pub(super) fn cheapest_refutation(
     if (node.pn as u64) <= LOOKS_DISPROVEN * node.dn as u64 {
         return None;
     }
-    let searchable = |c: &&Child| c.value.dn != 0 && c.value.pn != 0 && c.value.pn < th_pn;
-    let cheapest = |free: bool| {
-        children
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| searchable(c))
-            .filter(|(_, c)| !free || !busy.is_some_and(|b| b.contains(c.key)))
-            .min_by_key(|(_, c)| (c.value.dn, c.value.pn))
-            .map(|(i, _)| i)
-    };
-    cheapest(true).or_else(|| cheapest(false))
+    let (_, best) = children
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.value.dn != 0 && c.value.pn != 0 && c.value.pn < th_pn)
+        .map(|(i, c)| {
+            let (pn, dn) = (c.value.pn, c.value.dn);
+            let busy_dn = match busy {
+                Some(b) if b.contains(c.key) => virtual_loss(dn, true, CEILING),
+                _ => dn,
+            };
+            ((busy_dn, dn, pn), i)
+        })
+        .min()?;
+    Some(best)
 }
 
 /// The child (not held back) with the least number, of those the one with the greatest other
@@ -454,6 +468,16 @@ mod tests {
             None
         );
         let disproven = node(100, 3);
+        // The choice of `select` under a bound, with no second-best; without a bound, the least
+        // proof number and the second-least.
+        assert_eq!(
+            select(&children, true, &disproven, None, 100, true),
+            (4, INF)
+        );
+        assert_eq!(
+            select(&children, true, &disproven, None, 100, false),
+            (3, 2)
+        );
         // The least disproof number, the lesser proof number between equals.
         assert_eq!(
             cheapest_refutation(&children, &disproven, 100, None),
