@@ -249,11 +249,7 @@ pub(super) fn select(
         }
     };
     if let Some(busy) = busy {
-        let needs_all = if or {
-            node.pn > node.dn
-        } else {
-            node.dn > node.pn
-        };
+        let needs_all = likelier_needs_every_child(or, node);
         let (best, second) = best_two(children, |c| {
             let (n, tie) = numbers(c);
             if busy.contains(c.key) {
@@ -269,35 +265,42 @@ pub(super) fn select(
     best_two(children, numbers)
 }
 
-/// Under a length bound, an attacker node looks disproven when its proof number is more than
-/// this many times its disproof number ([`cheapest_refutation`]). One thread, rules of the game,
-/// against the choice by proof numbers alone: the hard ten 19.41 M → 19.12 M nodes, 図巧 No. 95
-/// 31.13 M → 28.42 M, No. 21 (1 GB) 184.6 M → 162.9 M, No. 8 and the 87 bundled problems the
-/// same within 0.1 %, ミクロコスモス (8 GB) 162.4 M → 169.6 M. Twice: 19.00 M, No. 95 34.20 M,
-/// No. 21 141.6 M; three times: 19.24 M, 34.73 M, 158.7 M.
-const LOOKS_DISPROVEN: u64 = 1;
+/// Whether the node (its value `node`) is likelier to end the way that needs every child: an
+/// attacker node disproven (its proof number above its disproof number), a defender node proven.
+fn likelier_needs_every_child(or: bool, node: &Value) -> bool {
+    if or {
+        node.pn > node.dn
+    } else {
+        node.dn > node.pn
+    }
+}
 
-/// Under a length bound, at an attacker node `node` that looks disproven ([`LOOKS_DISPROVEN`]):
-/// the check with the least disproof number of those that can be searched (undecided, proof
-/// number below the node's threshold `th_pn`), the lesser proof number between equals; a check
+/// Under a length bound, at an attacker node `node` likelier disproven
+/// ([`likelier_needs_every_child`]): the check with the least disproof number of those that can
+/// be searched (proof number below the node's threshold `th_pn`: a disproven check's is INF, and
+/// a proven one would have proven the node), the lesser proof number between equals; a check
 /// another thread is in (`busy`) goes after the others, as [`virtual_loss`] puts it where the
 /// node needs every child. Every check of such a node must be refuted, so the cheapest
 /// refutation goes first and is finished, instead of the search switching among the checks by
 /// their proof numbers, which grow as the defender's replies are expanded and send the node
-/// above to another reply.
+/// above to another reply. One thread, rules of the game, against the choice by proof numbers
+/// alone: the hard ten 19.41 M → 19.12 M nodes, 図巧 No. 95 31.13 M → 28.42 M, No. 21 (1 GB)
+/// 184.6 M → 162.9 M, No. 8 and the 87 bundled problems the same within 0.1 %, ミクロコスモス
+/// (8 GB) 162.4 M → 169.6 M. With the proof number above twice the disproof number instead:
+/// 19.00 M, No. 95 34.20 M, No. 21 141.6 M; three times: 19.24 M, 34.73 M, 158.7 M.
 fn cheapest_refutation(
     children: &[Child],
     node: &Value,
     th_pn: u32,
     busy: Option<&Busy>,
 ) -> Option<usize> {
-    if (node.pn as u64) <= LOOKS_DISPROVEN * node.dn as u64 {
+    if !likelier_needs_every_child(true, node) {
         return None;
     }
     let (_, best) = children
         .iter()
         .enumerate()
-        .filter(|(_, c)| c.value.dn != 0 && c.value.pn != 0 && c.value.pn < th_pn)
+        .filter(|(_, c)| c.value.pn < th_pn)
         .map(|(i, c)| {
             let (pn, dn) = (c.value.pn, c.value.dn);
             let busy_dn = match busy {
