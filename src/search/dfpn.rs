@@ -482,34 +482,45 @@ impl Dfpn {
         }
         let child_depth = depth - 1;
         // The children's keys first, each cluster prefetched, so the probes below find them in
-        // the cache. The vector comes from the pool of those of finished nodes.
+        // the cache. The vector comes from the pool of those of finished nodes. A defender's
+        // drop starts held back, its value unread ([`Child::delayed`]); mostly only the first
+        // drop on a square is released, so only it is prefetched.
         let mut children = self.spare_children.pop().unwrap_or_default();
+        let mut drop_squares = 0u128;
         children.extend(list.iter().map(|&m| {
             let (key, mover_hand) = pos.keys_after(m);
-            self.table.prefetch(key);
             let hand = if or { mover_hand } else { hand };
-            prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))] as *const _ as *const u8);
+            let delayed = !or && m.is_drop();
+            let bit = 1u128 << m.to().index();
+            let first_on_square = !delayed || drop_squares & bit == 0;
+            if delayed {
+                drop_squares |= bit;
+            }
+            if first_on_square {
+                self.table.prefetch(key);
+                prefetch(&self.leaves[leaf_slot(leaf_tag(key, hand))] as *const _ as *const u8);
+            }
             Child {
                 m,
                 key,
                 hand,
                 value: Value::unknown(1, 1),
                 virt: Vec::new(),
-                delayed: false,
+                delayed,
                 group: ALONE,
             }
         }));
         if let (true, Some(king)) = (or, pos.king(!self.attacker)) {
             group_checks(&mut children, king);
         }
-        for c in children.iter_mut() {
+        for c in children.iter_mut().filter(|c| !c.delayed) {
             c.value = self.child_value(pos, c.m, c.key, c.hand, child_depth);
         }
         if let (Some(by), false) = (self.futile, or) {
             self.add_virtual_positions(pos, &mut children, depth, by);
         }
         if !or {
-            hold_back_drops(&mut children);
+            self.release_drops(pos, &mut children, child_depth);
         }
 
         let start_nodes = self.nodes;
@@ -561,7 +572,7 @@ impl Dfpn {
                             }
                         }
                     }
-                    hold_back_drops(&mut children);
+                    self.release_drops(pos, &mut children, child_depth);
                     continue;
                 }
             }
@@ -573,7 +584,7 @@ impl Dfpn {
             // transposition may have changed them since, which the next entry will see).
             children[best].value = cv;
             if !or {
-                hold_back_drops(&mut children);
+                self.release_drops(pos, &mut children, child_depth);
             }
         };
         self.path.pop();
@@ -627,6 +638,14 @@ impl Dfpn {
             }
         }
         None
+    }
+
+    /// [`hold_back_drops`] at a defender node, each drop released given its value at
+    /// `child_depth` ([`Dfpn::child_value`]).
+    fn release_drops(&mut self, pos: &mut Position, children: &mut [Child], child_depth: u16) {
+        hold_back_drops(children, |c| {
+            c.value = self.child_value(pos, c.m, c.key, c.hand, child_depth)
+        });
     }
 
     /// An attacker node with no check: disproven, and stored.

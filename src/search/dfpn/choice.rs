@@ -22,7 +22,8 @@ pub(super) struct Child {
     pub virt: Vec<(Futility, Value)>,
     /// A defender's drop held back until every earlier drop on its square is proven: the
     /// interpositions on one square are tried one at a time, so they do not all add to the
-    /// defender node's proof number at once.
+    /// defender node's proof number at once. A held-back drop's value is not read; every drop
+    /// starts held back, and its value is looked up when [`hold_back_drops`] releases it.
     pub delayed: bool,
     /// At an attacker node, the group of checks whose disproof numbers count by their greatest
     /// ([`group_checks`]); [`ALONE`] for a check counted by itself.
@@ -180,16 +181,23 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
 }
 
 /// Holds back each drop that has an earlier drop on its square still unproven or held back
-/// ([`Child::delayed`]), and releases the others, in one pass. Proofs are final, so a released
-/// drop is never held back again, and a square with a drop held back always has an unproven one
-/// released: the node is not proven while drops wait.
-pub(super) fn hold_back_drops(children: &mut [Child]) {
+/// ([`Child::delayed`]), and releases the others, in one pass; `look` gives a drop its value as
+/// it is released. Proofs are final, so a released drop is never held back again (and is looked
+/// at once), and a square with a drop held back always has an unproven one released: the node
+/// is not proven while drops wait. Looking at a drop only once released spares the first looks
+/// of the drops behind one that refutes: under a bound, 図巧 No. 21's first 15 M nodes 32.9 s →
+/// 30.4 s and 33.0 → 30.8 s, the hard ten 35.0 → 33.7 s, the same nodes.
+pub(super) fn hold_back_drops(children: &mut [Child], mut look: impl FnMut(&mut Child)) {
     // Bit s: a drop on square s is unproven or held back.
     let mut blocked = 0u128;
     for c in children.iter_mut().filter(|c| c.m.is_drop()) {
         let bit = 1u128 << c.m.to().index();
-        c.delayed = blocked & bit != 0;
-        if c.delayed || !reply_value(c).is_proven() {
+        let delayed = blocked & bit != 0;
+        if c.delayed && !delayed {
+            look(c);
+        }
+        c.delayed = delayed;
+        if delayed || !reply_value(c).is_proven() {
             blocked |= bit;
         }
     }
@@ -453,6 +461,56 @@ mod tests {
         // A second-best at the ceiling: past it, so that the best child has no limit.
         assert!(one_plus_epsilon(CEILING, EPSILON) > CEILING);
         assert_eq!(one_plus_epsilon(INF - 1, EPSILON), INF - 1);
+    }
+
+    #[test]
+    fn a_held_back_drop_is_looked_at_only_once_released() {
+        let pos = parse_sfen("R3k4/9/9/9/9/9/9/9/4K4 w 2pls 1").unwrap();
+        let mut list = MoveList::new();
+        crate::shogi::movegen::legal_moves(&pos, &mut list);
+        let mut children: Vec<Child> = list.iter().map(|&m| child(m, 1)).collect();
+        for c in children.iter_mut().filter(|c| c.m.is_drop()) {
+            c.delayed = true;
+        }
+        let on = |sq: Square| move |c: &&Child| c.m.is_drop() && c.m.to() == sq;
+        let square = children.iter().find(|c| c.m.is_drop()).unwrap().m.to();
+        let drops_there = children.iter().filter(on(square)).count();
+        assert!(
+            drops_there >= 3,
+            "a pawn, a lance and a silver on one square"
+        );
+        let mut looked = Vec::new();
+        let release = |children: &mut Vec<Child>, looked: &mut Vec<Move>| {
+            hold_back_drops(children, |c| looked.push(c.m));
+        };
+        release(&mut children, &mut looked);
+        // The first drop on each square only, each once.
+        let squares = children
+            .iter()
+            .filter(|c| c.m.is_drop())
+            .fold(0u128, |b, c| b | 1u128 << c.m.to().index());
+        assert_eq!(looked.len(), squares.count_ones() as usize);
+        assert!(children
+            .iter()
+            .filter(on(square))
+            .skip(1)
+            .all(|c| c.delayed));
+        // Released and looked at again: nothing new.
+        release(&mut children, &mut looked);
+        assert_eq!(looked.len(), squares.count_ones() as usize);
+        // The first drop on the square proven: the second is released and looked at, once.
+        let first = children.iter().position(|c| on(square)(&c)).unwrap();
+        children[first].value = Value::proven(2, Hand::EMPTY);
+        release(&mut children, &mut looked);
+        release(&mut children, &mut looked);
+        let second = children.iter().filter(on(square)).nth(1).unwrap().m;
+        assert_eq!(looked.len(), squares.count_ones() as usize + 1);
+        assert_eq!(looked.last(), Some(&second));
+        assert!(children
+            .iter()
+            .filter(on(square))
+            .skip(2)
+            .all(|c| c.delayed));
     }
 
     #[test]
