@@ -483,7 +483,14 @@ impl Table {
                     };
                 }
                 State::Unknown if e.hand == hand => {
-                    unknown = Probe::Unknown { pn: e.pn, dn: e.dn };
+                    // Estimates are read apart from the fact word: a slot rewritten meanwhile
+                    // for another key may give the new entry's (0 and INF for a proof). An
+                    // undecided node's numbers are never 0, so a torn 0 is read as 1, never
+                    // as a proof or a disproof.
+                    unknown = Probe::Unknown {
+                        pn: e.pn.max(1),
+                        dn: e.dn.max(1),
+                    };
                 }
                 _ => {}
             }
@@ -711,6 +718,25 @@ mod tests {
         t.store_disproven(9, g, g, 4, 1);
         assert!(matches!(t.probe(9, g, 3), Probe::Disproven { .. }));
         assert!(matches!(t.probe(9, g, 5), Probe::Unknown { .. }));
+    }
+
+    #[test]
+    fn a_torn_read_of_the_estimates_is_never_a_proof_or_a_disproof() {
+        let t = Table::new(1);
+        let g = Hand::EMPTY.plus(PieceKind::Gold);
+        t.store_unknown(7, g, 3, 4, 1);
+        let slot = t
+            .cluster(7)
+            .iter()
+            .find(|s| s.entry_for(7).is_some())
+            .unwrap();
+        // Another thread rewriting the slot for another key has written its estimate word
+        // (a proof's: pn 0, dn INF) but not yet its fact word and key.
+        slot.0[2].store((INF as u64) << 32, Relaxed);
+        assert_eq!(t.probe(7, g, 9), Probe::Unknown { pn: 1, dn: INF });
+        // And a disproof's (pn INF, dn 0).
+        slot.0[2].store(INF as u64, Relaxed);
+        assert_eq!(t.probe(7, g, 9), Probe::Unknown { pn: INF, dn: 1 });
     }
 
     /// The key of test entry `k`, spread over the clusters.
