@@ -22,8 +22,9 @@ pub(super) struct Child {
     pub virt: Vec<(Futility, Value)>,
     /// A defender's drop held back until every earlier drop on its square is proven: the
     /// interpositions on one square are tried one at a time, so they do not all add to the
-    /// defender node's proof number at once. A held-back drop's value is not read; every drop
-    /// starts held back, and its value is looked up when [`hold_back_drops`] releases it.
+    /// defender node's proof number at once. A held-back drop's value is not read; every drop of
+    /// a defender node starts held back, and its value is looked up when [`hold_back_drops`]
+    /// releases it.
     pub delayed: bool,
     /// At an attacker node, the group of checks whose disproof numbers count by their greatest
     /// ([`group_checks`]); [`ALONE`] for a check counted by itself.
