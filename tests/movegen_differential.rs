@@ -5,7 +5,8 @@
 //! 2. against the independent oracle `shogi_legality_lite` on positions with both kings;
 //! 3. make/unmake restores the position and its keys, and the keys after a move equal those of
 //!    the same position rebuilt from its SFEN;
-//! 4. the counters `count_checks` and `count_legal_moves` against the lists they count.
+//! 4. the counters `count_checks` and `count_legal_moves`, and `legal_move_kind` (which stops at
+//!    the first move), against the lists they count.
 //!
 //! Each test prints how many positions of each kind it checked and asserts those counts, so it
 //! cannot pass by checking nothing.
@@ -18,7 +19,8 @@ use support::random::{generate, Kind, Rng};
 use support::reference;
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::movegen::{
-    check_moves, count_checks, count_legal_moves, evasions, legal_move_list, legal_moves, MoveCount,
+    check_moves, count_checks, count_legal_moves, evasions, legal_move_kind, legal_move_list,
+    legal_moves, LegalMoves, MoveCount,
 };
 use tsume::shogi::{Color, Move, MoveList, PieceKind, Position};
 
@@ -401,6 +403,7 @@ fn check_count_equals_the_generated_checks() {
 fn move_count_equals_the_generated_moves() {
     let mut failures = Failures::default();
     let (mut positions_checked, mut in_check, mut shared_drop_squares) = (0, 0, 0);
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for pos in reference_positions() {
         let list = generated(&pos, legal_moves);
         let expected = counted(&list);
@@ -411,13 +414,28 @@ fn move_count_equals_the_generated_moves() {
                 to_sfen(&pos)
             )
         });
+        let kind = if expected.board > 0 {
+            LegalMoves::Board
+        } else if expected.drops > 0 {
+            LegalMoves::DropsOnly
+        } else {
+            LegalMoves::None
+        };
+        let first = legal_move_kind(&pos);
+        failures.check(first == kind, || {
+            format!(
+                "legal_move_kind says {first:?}, legal_moves lists {expected:?} in {}",
+                to_sfen(&pos)
+            )
+        });
+        *kinds.entry(format!("{kind:?}")).or_default() += 1;
         positions_checked += 1;
         in_check += usize::from(pos.in_check());
         shared_drop_squares += usize::from(expected.drop_squares < expected.drops);
     }
     println!(
         "move count: {positions_checked} positions, {in_check} in check, {shared_drop_squares} \
-         with two drops on one square"
+         with two drops on one square; by their first move {kinds:?}"
     );
     failures.finish();
     assert_eq!(positions_checked, 100_000);
@@ -426,4 +444,10 @@ fn move_count_equals_the_generated_moves() {
         shared_drop_squares >= 10_000,
         "{shared_drop_squares} with shared drop squares"
     );
+    for kind in ["None", "DropsOnly", "Board"] {
+        assert!(
+            kinds.get(kind).is_some_and(|&n| n >= 20),
+            "{kind}: {kinds:?}"
+        );
+    }
 }

@@ -38,6 +38,26 @@ pub fn count_legal_moves(pos: &Position) -> MoveCount {
     counter.finish()
 }
 
+/// Whether the side to move has a legal move and what kind: generation stops at the first
+/// board move (drops come after every board move, so a drop found means there is none).
+pub fn legal_move_kind(pos: &Position) -> LegalMoves {
+    let mut first = First::default();
+    generate::<false, _>(pos, &mut first);
+    first.0
+}
+
+/// What [`legal_move_kind`] finds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LegalMoves {
+    /// No legal move.
+    #[default]
+    None,
+    /// Drops, and no move of a piece on the board.
+    DropsOnly,
+    /// At least one move of a piece on the board.
+    Board,
+}
+
 /// The number of moves [`check_moves`] appends, counted without listing them.
 pub fn count_checks(pos: &Position) -> usize {
     let mut counter = Counter::default();
@@ -72,6 +92,11 @@ trait Sink {
     fn board(&mut self, from: Square, promoting: Bitboard, plain: Bitboard);
     /// The drops of `kind` on the squares of `to`, in square order.
     fn drops(&mut self, kind: PieceKind, to: Bitboard);
+    /// Whether the sink has what it needs, so generation may stop.
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -129,6 +154,31 @@ impl Sink for Counter {
     fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
         self.drops += few(to);
         self.drop_squares |= to;
+    }
+}
+
+/// Stops at the first legal move, noting its kind ([`legal_move_kind`]).
+#[derive(Default)]
+struct First(LegalMoves);
+
+impl Sink for First {
+    #[inline]
+    fn board(&mut self, _from: Square, promoting: Bitboard, plain: Bitboard) {
+        if (promoting | plain).is_any() {
+            self.0 = LegalMoves::Board;
+        }
+    }
+
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
+        if to.is_any() && self.0 == LegalMoves::None {
+            self.0 = LegalMoves::DropsOnly;
+        }
+    }
+
+    #[inline]
+    fn done(&self) -> bool {
+        self.0 != LegalMoves::None
     }
 }
 
@@ -245,6 +295,9 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
 
     if let Some(k) = our_king {
         king_moves(pos, k, check_info, sink);
+        if sink.done() {
+            return;
+        }
     }
     if targets.is_any() {
         let mut movers = own & !our_king.map_or(Bitboard::EMPTY, Bitboard::from_square);
@@ -279,6 +332,9 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
             }
             if to_set.is_any() {
                 piece_moves(us, kind, from, to_set, check_info, sink);
+                if sink.done() {
+                    return;
+                }
             }
         }
     }
@@ -401,6 +457,9 @@ fn drops<S: Sink>(
             }
         }
         sink.drops(kind, to_set);
+        if sink.done() {
+            return;
+        }
     }
 }
 
