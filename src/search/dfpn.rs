@@ -17,6 +17,7 @@
 //! where the cycle no longer depends on how the node was reached.
 
 mod choice;
+mod shallow;
 
 use super::futile::{self, Capturer, Futility};
 use super::parallel::{heeds_marks, Busy};
@@ -478,6 +479,14 @@ impl Dfpn {
         }
         let mut list = MoveList::new();
         if let Some(v) = self.expand(pos, depth, &mut list) {
+            return v;
+        }
+        // The last plies under a bound, rules of the game: decided at once, depth-first.
+        if or && depth <= shallow::SHALLOW_PLIES && self.futile.is_none() {
+            let start_nodes = self.nodes;
+            let v = self.shallow_checks(pos, &list, depth);
+            let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
+            self.store(board_key, hand, &v, work);
             return v;
         }
         let child_depth = depth - 1;

@@ -1,0 +1,221 @@
+//! The last plies under a length bound, searched depth-first.
+//!
+//! An attacker node with at most [`SHALLOW_PLIES`] plies left is decided at once by a plain
+//! search: a mate in one looked for among all checks, then every check tried with every reply
+//! until one holds. It has no first looks, no thresholds and no table entries inside it; its
+//! value (length, proof or disproof hand) is formed as [`Dfpn::combine`] forms one.
+//!
+//! It ignores repetitions: a line of three plies cannot repeat itself, and a mate through a
+//! position on the path above is still a mate from this node, so its value is a fact about the
+//! position (stored as one), whatever the path.
+
+use super::{plus_one, Dfpn, Value, NO_REP};
+use crate::search::pieces::{
+    defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
+    not_mated_disproof_hand, proof_hand_before,
+};
+use crate::search::table::UNBOUNDED;
+use crate::shogi::movegen::{legal_move_kind, legal_moves, LegalMoves};
+use crate::shogi::{Hand, MoveList, Position};
+
+/// Plies left up to which an attacker node under a bound is decided depth-first.
+pub(super) const SHALLOW_PLIES: u16 = 3;
+
+impl Dfpn {
+    /// The value of the attacker node `pos` with `depth` plies left (at most [`SHALLOW_PLIES`])
+    /// and its checks `checks`: proven or disproven.
+    pub(super) fn shallow_checks(
+        &mut self,
+        pos: &mut Position,
+        checks: &MoveList,
+        depth: u16,
+    ) -> Value {
+        let mut dh = no_check_disproof_hand(pos.hand(self.attacker));
+        // A mate in one first; with one ply left, each check's escape.
+        for &m in checks.iter() {
+            let undo = pos.make_move(m);
+            let replies = legal_move_kind(pos);
+            let mated = (replies == LegalMoves::None)
+                .then(|| defender_proof_hand(pos, self.attacker, Hand::EMPTY));
+            let escape = (depth == 1 && mated.is_none()).then(|| self.escape_hand(pos, replies));
+            pos.unmake_move(m, undo);
+            if let Some(ph) = mated {
+                return Value::proven(1, proof_hand_before(pos, m, ph));
+            }
+            if let Some(h) = escape {
+                dh = dh.min_each(disproof_hand_before(pos, m, h));
+            }
+        }
+        if depth == 1 {
+            return Value::disproven(1, dh, NO_REP);
+        }
+        let mut within = UNBOUNDED;
+        for &m in checks.iter() {
+            let undo = pos.make_move(m);
+            let v = self.shallow_replies(pos, depth - 1);
+            pos.unmake_move(m, undo);
+            if v.is_proven() {
+                return Value::proven(plus_one(v.len), proof_hand_before(pos, m, v.hand));
+            }
+            within = within.min(v.len);
+            dh = dh.min_each(disproof_hand_before(pos, m, v.hand));
+        }
+        Value::disproven(plus_one(within), dh, NO_REP)
+    }
+
+    /// The disproof hand of the defender node `pos`, in check with `replies` (not none), and no
+    /// ply left: [`not_mated_disproof_hand`].
+    fn escape_hand(&self, pos: &Position, replies: LegalMoves) -> Hand {
+        if replies == LegalMoves::Board {
+            return Hand::full();
+        }
+        let mut replies = MoveList::new();
+        legal_moves(pos, &mut replies);
+        not_mated_disproof_hand(pos, self.attacker, &replies)
+    }
+
+    /// The value of the defender node `pos`, in check, not mated now, with `depth` (at least 1)
+    /// plies left: disproven by its first reply that holds, else proven.
+    fn shallow_replies(&mut self, pos: &mut Position, depth: u16) -> Value {
+        self.nodes += 1;
+        let mut replies = MoveList::new();
+        legal_moves(pos, &mut replies);
+        let mut len = 0;
+        let mut ph = Hand::EMPTY;
+        for &r in replies.iter() {
+            let undo = pos.make_move(r);
+            let v = self.shallow_attacker(pos, depth - 1);
+            pos.unmake_move(r, undo);
+            if v.is_disproven() {
+                return Value::disproven(
+                    plus_one(v.len),
+                    defender_disproof_hand(pos, self.attacker, r, v.hand),
+                    NO_REP,
+                );
+            }
+            len = len.max(plus_one(v.len));
+            ph = ph.max_each(v.hand);
+        }
+        Value::proven(len, defender_proof_hand(pos, self.attacker, ph))
+    }
+
+    /// The value of the attacker node `pos` with `depth` plies left, at most [`SHALLOW_PLIES`].
+    fn shallow_attacker(&mut self, pos: &mut Position, depth: u16) -> Value {
+        self.nodes += 1;
+        let mut checks = MoveList::new();
+        if let Some(v) = self.expand(pos, depth, &mut checks) {
+            return v;
+        }
+        self.shallow_checks(pos, &checks, depth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::search::bounded::{Bounded, BoundedSearch};
+    use crate::search::futile::Capturer;
+    use crate::search::{Limits, Rules};
+    use crate::shogi::movegen::check_moves;
+    use crate::shogi::{fill_defender_hand, Color, PieceKind};
+
+    /// Attacker positions: each short mate of `short.tsv` (the reference data beside the
+    /// project) and those two plies after it (every check, every reply).
+    fn attacker_positions() -> Vec<Position> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
+        let text = std::fs::read_to_string(path).expect("read short.tsv");
+        let mut out = Vec::new();
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let pos = parse_sfen(f[1]).expect("a valid SFEN");
+            let mut pos = if f[5].starts_with("literal") {
+                pos
+            } else {
+                fill_defender_hand(&pos)
+            };
+            out.push(pos.clone());
+            let mut checks = MoveList::new();
+            check_moves(&pos, &mut checks);
+            for &m in checks.iter() {
+                let undo = pos.make_move(m);
+                let mut replies = MoveList::new();
+                legal_moves(&pos, &mut replies);
+                for &r in replies.iter() {
+                    let u = pos.make_move(r);
+                    out.push(pos.clone());
+                    pos.unmake_move(r, u);
+                }
+                pos.unmake_move(m, undo);
+            }
+        }
+        out
+    }
+
+    /// `pos` with the attacker holding `hand` of the pieces the two hands hold, the defender the
+    /// rest.
+    fn with_attacker_hand(pos: &Position, attacker: Color, hand: Hand) -> Position {
+        let (mut a, mut d) = (Hand::EMPTY, Hand::EMPTY);
+        for kind in PieceKind::HAND {
+            let shared = pos.hand(attacker).count(kind) + pos.hand(!attacker).count(kind);
+            let n = hand.count(kind).min(shared);
+            a = a.with_count(kind, n).expect("within the set");
+            d = d.with_count(kind, shared - n).expect("within the set");
+        }
+        pos.with_hand(attacker, a).with_hand(!attacker, d)
+    }
+
+    fn shortest(pos: &Position, depth: u16) -> Bounded {
+        BoundedSearch::new(10_000_000).shortest_mate(pos, depth as u32)
+    }
+
+    /// The depth-first value agrees with the plain bounded search, its length is the shortest
+    /// mate, and its hand holds: with the proof hand the attacker still mates as soon, with the
+    /// most the disproof hand allows it still does not mate within the depth.
+    #[test]
+    fn the_last_plies_searched_depth_first_agree_with_the_bounded_search_and_their_hands_hold() {
+        let (mut proofs, mut disproofs) = (0, 0);
+        for mut pos in attacker_positions() {
+            let attacker = pos.side_to_move();
+            let mut search = Dfpn::new(
+                attacker,
+                Rules::Game,
+                Capturer::Any,
+                1,
+                1,
+                Limits::default(),
+            );
+            for depth in [1, 2, 3] {
+                let v = search.shallow_attacker(&mut pos, depth);
+                let sfen = crate::notation::sfen::to_sfen(&pos);
+                match shortest(&pos, depth) {
+                    Bounded::Mate(n) => {
+                        assert!(v.is_proven(), "{sfen} within {depth}: {v:?}, mate in {n}");
+                        assert_eq!(v.len as u32, n, "{sfen} within {depth}");
+                        assert!(pos.hand(attacker).covers(v.hand), "{sfen}: {v:?}");
+                        let least = with_attacker_hand(&pos, attacker, v.hand);
+                        assert_eq!(shortest(&least, depth), Bounded::Mate(n), "{sfen}: {v:?}");
+                        proofs += 1;
+                    }
+                    Bounded::NoMateWithin => {
+                        assert!(v.is_disproven(), "{sfen} within {depth}: {v:?}");
+                        assert!(v.len >= depth, "{sfen} within {depth}: {v:?}");
+                        assert!(v.hand.covers(pos.hand(attacker)), "{sfen}: {v:?}");
+                        let most = with_attacker_hand(&pos, attacker, v.hand);
+                        assert_eq!(
+                            shortest(&most, depth),
+                            Bounded::NoMateWithin,
+                            "{sfen}: {v:?}"
+                        );
+                        disproofs += 1;
+                    }
+                    Bounded::GaveUp => panic!("{sfen}: the bounded search gave up"),
+                }
+            }
+        }
+        assert!(
+            proofs >= 500 && disproofs >= 1500,
+            "{proofs} proofs, {disproofs} disproofs"
+        );
+    }
+}
