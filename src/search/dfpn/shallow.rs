@@ -2,8 +2,9 @@
 //!
 //! An attacker node with at most [`SHALLOW_PLIES`] plies left is decided at once by a plain
 //! search: a mate in one looked for among all checks, then every check tried with every reply
-//! until one holds. It has no first looks, no thresholds and no table entries inside it; its
-//! value (length, proof or disproof hand) is formed as [`Dfpn::combine`] forms one.
+//! until one holds. It has no first looks, no thresholds and no table entries inside it. Its
+//! lengths and hands follow [`Dfpn::combine`]'s rules; a defender node takes its first reply
+//! that holds (combine, which sees several, prefers the deepest).
 //!
 //! It ignores repetitions: a line of three plies cannot repeat itself, and a mate through a
 //! position on the path above is still a mate from this node, so its value is a fact about the
@@ -18,7 +19,9 @@ use crate::search::table::UNBOUNDED;
 use crate::shogi::movegen::{legal_move_kind, legal_moves, LegalMoves};
 use crate::shogi::{Hand, MoveList, Position};
 
-/// Plies left up to which an attacker node under a bound is decided depth-first.
+/// Plies left up to which an attacker node under a bound is decided depth-first. One thread,
+/// rules of the game, against none: 図巧 No. 21 356.4 s → 238.4 s, the hard ten 33.7 s → 29.8 s;
+/// five plies: the 87 bundled problems 12.2 s against 8.6 s with three.
 pub(super) const SHALLOW_PLIES: u16 = 3;
 
 impl Dfpn {
