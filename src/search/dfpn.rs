@@ -481,8 +481,8 @@ impl Dfpn {
         if let Some(v) = self.expand(pos, depth, &mut list) {
             return v;
         }
-        // The last plies under a bound, rules of the game: decided at once, depth-first.
-        if or && depth <= shallow::SHALLOW_PLIES && self.futile.is_none() {
+        // The last plies under a bound: decided at once, depth-first.
+        if or && self.decides_shallow(depth) {
             let start_nodes = self.nodes;
             let v = self.shallow_checks(pos, &list, depth);
             let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;
