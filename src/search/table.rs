@@ -61,10 +61,11 @@ struct Entry {
 }
 
 /// An entry in memory: four words, each read and written atomically, so threads may share the
-/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 0 the key XOR word
-/// 1: a read that mixes two writes of the same slot gives a key that matches nothing unless word
-/// 1 is the same in both, so a torn read is at worst a miss or stale estimates, never a false
-/// fact. Words 2 and 3 are estimates and work. All zero is an empty slot.
+/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 2 the estimates
+/// (pn, dn), word 0 the key XOR words 1 and 2: a read that mixes two writes of the same slot
+/// gives a key that matches nothing unless words 1 and 2 are the same in both, so a torn read is
+/// a miss, never a false fact or another entry's estimates (a proof's pn 0 read as this undecided
+/// entry's made false proofs with two threads). Word 3 is the work. All zero is an empty slot.
 #[repr(C, align(32))]
 struct Slot([AtomicU64; 4]);
 
@@ -80,23 +81,22 @@ impl Slot {
     /// holding another key costs two loads).
     #[inline]
     fn entry_for(&self, key: u64) -> Option<Entry> {
-        let w1 = self.0[1].load(Relaxed);
-        if self.0[0].load(Relaxed) ^ w1 != key || w1 >> 48 == State::Empty as u64 {
+        let (w1, w2) = (self.0[1].load(Relaxed), self.0[2].load(Relaxed));
+        if self.0[0].load(Relaxed) ^ w1 ^ w2 != key || w1 >> 48 == State::Empty as u64 {
             return None;
         }
-        Some(self.decode(key, w1))
+        Some(self.decode(key, w1, w2))
     }
 
     #[inline]
     fn load(&self) -> Entry {
-        let w1 = self.0[1].load(Relaxed);
-        self.decode(self.0[0].load(Relaxed) ^ w1, w1)
+        let (w1, w2) = (self.0[1].load(Relaxed), self.0[2].load(Relaxed));
+        self.decode(self.0[0].load(Relaxed) ^ w1 ^ w2, w1, w2)
     }
 
-    /// The entry with key `key` and fact word `w1`, estimates and work read now.
+    /// The entry with key `key`, fact word `w1` and estimate word `w2`, its work read now.
     #[inline]
-    fn decode(&self, key: u64, w1: u64) -> Entry {
-        let w2 = self.0[2].load(Relaxed);
+    fn decode(&self, key: u64, w1: u64, w2: u64) -> Entry {
         let w3 = self.0[3].load(Relaxed);
         Entry {
             key,
@@ -112,10 +112,11 @@ impl Slot {
     #[inline]
     fn store(&self, e: &Entry) {
         let w1 = Slot::fact_word(e);
+        let w2 = e.pn as u64 | (e.dn as u64) << 32;
         self.0[1].store(w1, Relaxed);
-        self.0[2].store(e.pn as u64 | (e.dn as u64) << 32, Relaxed);
+        self.0[2].store(w2, Relaxed);
         self.0[3].store(e.work as u64, Relaxed);
-        self.0[0].store(e.key ^ w1, Relaxed);
+        self.0[0].store(e.key ^ w1 ^ w2, Relaxed);
     }
 
     /// The slot's four words, as they are in memory.
@@ -137,7 +138,7 @@ impl Slot {
 
     /// The key of the entry a slot's words hold.
     fn key_of(words: &[u64; 4]) -> u64 {
-        words[0] ^ words[1]
+        words[0] ^ words[1] ^ words[2]
     }
 
     #[inline]
@@ -483,14 +484,7 @@ impl Table {
                     };
                 }
                 State::Unknown if e.hand == hand => {
-                    // Estimates are read apart from the fact word: a slot rewritten meanwhile
-                    // for another key may give the new entry's (0 and INF for a proof). An
-                    // undecided node's numbers are never 0, so a torn 0 is read as 1, never
-                    // as a proof or a disproof.
-                    unknown = Probe::Unknown {
-                        pn: e.pn.max(1),
-                        dn: e.dn.max(1),
-                    };
+                    unknown = Probe::Unknown { pn: e.pn, dn: e.dn };
                 }
                 _ => {}
             }
@@ -731,12 +725,12 @@ mod tests {
             .find(|s| s.entry_for(7).is_some())
             .unwrap();
         // Another thread rewriting the slot for another key has written its estimate word
-        // (a proof's: pn 0, dn INF) but not yet its fact word and key.
+        // (a proof's: pn 0, dn INF) but not yet its fact word and key: a miss.
         slot.0[2].store((INF as u64) << 32, Relaxed);
-        assert_eq!(t.probe(7, g, 9), Probe::Unknown { pn: 1, dn: INF });
+        assert_eq!(t.probe(7, g, 9), Probe::NOT_FOUND);
         // And a disproof's (pn INF, dn 0).
         slot.0[2].store(INF as u64, Relaxed);
-        assert_eq!(t.probe(7, g, 9), Probe::Unknown { pn: INF, dn: 1 });
+        assert_eq!(t.probe(7, g, 9), Probe::NOT_FOUND);
     }
 
     /// The key of test entry `k`, spread over the clusters.

@@ -171,7 +171,8 @@ impl Sink for First {
 
     #[inline]
     fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
-        if to.is_any() && self.0 == LegalMoves::None {
+        // Reached only while nothing is found: generation stops at the first move.
+        if to.is_any() {
             self.0 = LegalMoves::DropsOnly;
         }
     }
