@@ -35,6 +35,7 @@ use choice::{
     reply_value, select, select_option, Child, Epsilon, ALONE, ATTACKER_EPSILON,
     BOUNDED_ATTACKER_EPSILON, EPSILON,
 };
+use shallow::SHALLOW_PLIES;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
@@ -482,7 +483,7 @@ impl Dfpn {
             return v;
         }
         // The last plies under a bound: decided at once, depth-first.
-        if or && self.decides_shallow(depth) {
+        if or && depth <= SHALLOW_PLIES {
             let start_nodes = self.nodes;
             let v = self.shallow_checks(pos, &list, depth);
             let work = (self.nodes - start_nodes + 1).min(u32::MAX as u64) as u32;

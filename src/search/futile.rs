@@ -123,7 +123,7 @@ pub fn leave(pos: &mut Position, f: Futility, e: Entered) {
 
 /// Virtual positions nested deeper than this are not looked at (the drop then counts): with any
 /// capturer allowed, the checker need not come closer at each step.
-const MAX_NESTING: u32 = 16;
+pub const MAX_NESTING: u32 = 16;
 
 /// Whether the defender to move in `pos`, whose legal replies are `replies`, is mated under the
 /// tsume rules with no plies left: it has no legal reply, or every reply is a futile drop whose
