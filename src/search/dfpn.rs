@@ -170,6 +170,10 @@ pub struct Dfpn {
     /// Emptied child vectors of finished nodes, for the next nodes to fill (one per level of
     /// the deepest path so far), so a node allocates none.
     spare_children: Vec<Vec<Child>>,
+    /// Emptied [`Child::virt`] vectors, kept for the next defender node's drops.
+    spare_virtual: Vec<Vec<(Futility, Value)>>,
+    /// A vector kept for [`futile::push_futilities`].
+    spare_ways: Vec<Futility>,
     pub(crate) nodes: u64,
     /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
     /// mate shorter than one found), else mostly a proof. It sets ε at attacker nodes and the
@@ -255,6 +259,8 @@ impl Dfpn {
             path: Path::default(),
             leaves: vec![(0, 0, 0); LEAF_SLOTS],
             spare_children: Vec::new(),
+            spare_virtual: Vec::new(),
+            spare_ways: Vec::new(),
             nodes: 0,
             bounded: false,
             limits,
@@ -603,6 +609,11 @@ impl Dfpn {
                 b.unmark(board_key);
             }
         }
+        for c in children.iter_mut().filter(|c| c.virt.capacity() > 0) {
+            let mut virt = std::mem::take(&mut c.virt);
+            virt.clear();
+            self.spare_virtual.push(virt);
+        }
         children.clear();
         self.spare_children.push(children);
         let work = (self.nodes - start_nodes).min(u32::MAX as u64) as u32;
@@ -778,7 +789,9 @@ impl Dfpn {
     }
 
     /// Tsume rules: gives every drop of a defender node at `depth` the values of its virtual
-    /// positions (the table's, or a first look), looked at once per drop square.
+    /// positions (the table's, or a first look), looked at once per drop square. The vectors
+    /// come from those of finished nodes: against a new one each time, 1.5 % fewer instructions
+    /// on 図巧 No. 77 (callgrind) and the 87 bundled problems 4 to 8 % faster (three pairs).
     fn add_virtual_positions(
         &mut self,
         pos: &mut Position,
@@ -794,15 +807,19 @@ impl Dfpn {
             let known = children[..i]
                 .iter()
                 .position(|c| c.m.is_drop() && c.m.to() == m.to());
-            let virt = match known {
-                Some(j) => children[j]
-                    .virt
-                    .iter()
-                    .map(|&(f, v)| (Futility { drop: m, ..f }, v))
-                    .collect(),
-                None => futile::futilities(pos, m, by)
-                    .into_iter()
-                    .map(|f| {
+            let mut virt = self.spare_virtual.pop().unwrap_or_default();
+            match known {
+                Some(j) => virt.extend(
+                    children[j]
+                        .virt
+                        .iter()
+                        .map(|&(f, v)| (Futility { drop: m, ..f }, v)),
+                ),
+                None => {
+                    let mut ways = std::mem::take(&mut self.spare_ways);
+                    ways.clear();
+                    futile::push_futilities(pos, m, by, &mut ways);
+                    for &f in &ways {
                         let e = futile::enter(pos, f);
                         let probe =
                             self.table
@@ -813,10 +830,11 @@ impl Dfpn {
                             Value::from_probe(probe)
                         };
                         futile::leave(pos, f, e);
-                        (f, v)
-                    })
-                    .collect(),
-            };
+                        virt.push((f, v));
+                    }
+                    self.spare_ways = ways;
+                }
+            }
             children[i].virt = virt;
         }
     }

@@ -51,21 +51,25 @@ pub enum Capturer {
 /// first; empty when `drop` is no interposition against a single ranging checker or no allowed
 /// piece can legally capture with check.
 pub fn futilities(pos: &mut Position, drop: Move, by: Capturer) -> Vec<Futility> {
+    let mut out = Vec::new();
+    push_futilities(pos, drop, by, &mut out);
+    out
+}
+
+/// [`futilities`], appended to `out`.
+pub fn push_futilities(pos: &mut Position, drop: Move, by: Capturer, out: &mut Vec<Futility>) {
     let checkers = pos.checkers();
     let Some(from) = checkers.first() else {
-        return Vec::new();
+        return;
     };
     if drop.drop_kind().is_none() || checkers.has_more_than_one() {
-        return Vec::new();
+        return;
     }
     let s = drop.to();
     let undo = pos.make_move(drop);
     let mut checks = MoveList::new();
     check_moves(pos, &mut checks);
-    let mut out: Vec<Futility> = checker_capture(pos, &checks, from, s)
-        .map(|capture| Futility { drop, capture })
-        .into_iter()
-        .collect();
+    out.extend(checker_capture(pos, &checks, from, s).map(|capture| Futility { drop, capture }));
     if by == Capturer::Any {
         for &capture in checks.iter() {
             if capture.to() == s && capture.from() != Some(from) {
@@ -74,7 +78,6 @@ pub fn futilities(pos: &mut Position, drop: Move, by: Capturer) -> Vec<Futility>
         }
     }
     pos.unmake_move(drop, undo);
-    out
 }
 
 /// The capture on `s` by the piece on `from` that the definition prefers, among `checks`.
