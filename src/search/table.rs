@@ -65,7 +65,9 @@ struct Entry {
 /// (pn, dn), word 0 the key XOR words 1 and 2: a read that mixes two writes of the same slot
 /// gives a key that matches nothing unless words 1 and 2 are the same in both, so a torn read is
 /// a miss, never a false fact or another entry's estimates (a proof's pn 0 read as this undecided
-/// entry's made false proofs with two threads). Word 3 is the work. All zero is an empty slot.
+/// entry's made false proofs with two threads). Two writes at once can leave a slot torn so at
+/// rest: it then matches no probe, and a doubling drops it ([`Table::split_cluster`]). Word 3 is
+/// the work. All zero is an empty slot.
 #[repr(C, align(32))]
 struct Slot([AtomicU64; 4]);
 
@@ -408,13 +410,20 @@ impl Table {
     }
 
     /// Moves the entries of cluster `i` to clusters `2i` and `2i + 1` of a region of
-    /// `new_clusters`, writing both whole (the rest of each empty).
+    /// `new_clusters`, writing both whole (the rest of each empty). A slot whose words give the
+    /// key of another cluster was torn by two threads writing it at once: no probe can match
+    /// it, and it is dropped.
     fn split_cluster(&self, i: usize, new_clusters: usize) {
         let old: [[u64; 4]; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].words());
         let mut halves = [[[0u64; 4]; WAYS]; 2];
         let mut filled = [0; 2];
         for words in old.iter().filter(|w| Slot::holds_entry(w)) {
-            let half = cluster_index(Slot::key_of(words), new_clusters) - 2 * i;
+            let key = Slot::key_of(words);
+            if cluster_index(key, new_clusters / 2) != i {
+                self.emptied();
+                continue;
+            }
+            let half = cluster_index(key, new_clusters) - 2 * i;
             halves[half][filled[half]] = *words;
             filled[half] += 1;
         }
@@ -796,6 +805,36 @@ mod tests {
             t.usage_permille() as usize,
             t.used.load(Relaxed) * 1000 / (t.max_clusters * WAYS)
         );
+    }
+
+    #[test]
+    fn a_slot_torn_by_two_writes_is_dropped_at_a_doubling() {
+        let t = Table::new(16);
+        let g = gold();
+        t.store_proven(key(1), g, g, 5, 1);
+        t.store_proven(key(2), g, g, 7, 1);
+        let clusters = t.clusters.load(Relaxed);
+        let slot = t
+            .cluster(key(1))
+            .iter()
+            .find(|s| s.entry_for(key(1)).is_some())
+            .unwrap();
+        // Two threads wrote the slot at once, and it was left with the estimate word of one
+        // write and the key word of the other: its words give a key of another cluster.
+        slot.0[2].store(0x5555_5555_0000_0001, Relaxed);
+        let torn = Slot::key_of(&slot.words());
+        assert_ne!(
+            cluster_index(torn, clusters),
+            cluster_index(key(1), clusters)
+        );
+        assert_eq!(t.used.load(Relaxed), 2);
+        t.grow(1);
+        assert_eq!(t.clusters.load(Relaxed), 2 * clusters);
+        assert_eq!(t.probe(key(1), g, 200), Probe::NOT_FOUND);
+        assert_eq!(t.probe(key(2), g, 200), Probe::Proven { len: 7, hand: g });
+        let held = t.entries.iter().filter(|s| Slot::holds_entry(&s.words()));
+        assert_eq!(held.count(), 1);
+        assert_eq!(t.used.load(Relaxed), 1);
     }
 
     #[test]
