@@ -2,72 +2,23 @@
 //! length agree with an exhaustive AND/OR search of every line up to five plies (three when the
 //! defender holds many pieces, whose interpositions make the exhaustive search slow), under the
 //! rules of the game and under tsume rules (where a drop is also answered by its virtual
-//! position, see `tsume::search::futile`, at the same depth).
+//! position, see `tsume::search::futile`, at the same depth): `search::bounded::mates_within`.
 
 mod support;
 
 use support::random::{tsume_like, Rng};
 use tsume::notation::sfen::to_sfen;
-use tsume::search::futile::{self, Capturer};
+use tsume::search::bounded::shortest_by_definition;
+use tsume::search::futile::Capturer;
 use tsume::search::verify::verify_mate_line;
 use tsume::search::{solve, Limits, MateLine, Options, Outcome, Rules};
-use tsume::shogi::movegen::{check_moves, legal_moves};
-use tsume::shogi::{MoveList, Position};
+use tsume::shogi::Position;
 
 /// The deepest mate the exhaustive search looks for.
 const DEPTH: u32 = 5;
 /// The depth when the defender holds more than `SMALL_HAND` pieces.
 const SHALLOW: u32 = 3;
 const SMALL_HAND: u32 = 4;
-
-/// Whether the attacker (to move) mates within `depth` plies, every defence tried.
-fn attacker_mates_within(pos: &mut Position, depth: u32, by: Capturer, tsume: bool) -> bool {
-    if depth == 0 {
-        return false;
-    }
-    let mut checks = MoveList::new();
-    check_moves(pos, &mut checks);
-    checks.iter().any(|&m| {
-        let undo = pos.make_move(m);
-        let mated = defender_mated_within(pos, depth - 1, by, tsume);
-        pos.unmake_move(m, undo);
-        mated
-    })
-}
-
-/// Whether every reply of the defender (to move, in check) is mated within `depth` plies; under
-/// tsume rules a drop is also mated when its virtual position is, within the same depth.
-fn defender_mated_within(pos: &mut Position, depth: u32, by: Capturer, tsume: bool) -> bool {
-    let mut replies = MoveList::new();
-    legal_moves(pos, &mut replies);
-    replies.iter().all(|&m| {
-        if tsume && m.is_drop() {
-            for f in futile::futilities(pos, m, by) {
-                let e = futile::enter(pos, f);
-                let mated = defender_mated_within(pos, depth, by, tsume);
-                futile::leave(pos, f, e);
-                if mated {
-                    return true;
-                }
-            }
-        }
-        if depth == 0 {
-            return false;
-        }
-        let undo = pos.make_move(m);
-        let mated = attacker_mates_within(pos, depth - 1, by, tsume);
-        pos.unmake_move(m, undo);
-        mated
-    })
-}
-
-/// The shortest mate of at most `depth` plies, by the exhaustive search.
-fn shortest_by_exhaustion(pos: &Position, depth: u32, by: Capturer, tsume: bool) -> Option<u32> {
-    let mut pos = pos.clone();
-    (1..=depth)
-        .step_by(2)
-        .find(|&n| attacker_mates_within(&mut pos, n, by, tsume))
-}
 
 /// Whether `line` replays as a mate and counts the minimax length, or (2手変長) an even number of
 /// plies less.
@@ -137,7 +88,7 @@ fn compare_with_threads(rules: Rules, by: Capturer, seed: u64, positions: usize,
         } else {
             SHALLOW
         };
-        let expected = shortest_by_exhaustion(&pos, depth, by, tsume);
+        let expected = shortest_by_definition(&pos, depth, tsume.then_some(by));
         let report = solve(&pos, &options);
         let agrees = match (&report.outcome, expected) {
             (Outcome::Mate { line, minimax }, Some(n)) => {

@@ -12,8 +12,12 @@
 //! Repetition cannot matter: a line of a few plies cannot repeat a position four times (千日手).
 //! So "mate within `d` plies" depends only on the position and `d`, and a table keyed by both
 //! (the whole position compared, not only its hash key) is exact.
+//!
+//! [`mates_within`] is the definition itself, under either rules (the tsume rules' futile
+//! interpositions included), with no table: the tests hold the solver to it on a few plies.
 
-use crate::shogi::movegen::legal_moves;
+use super::futile::{self, Capturer};
+use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{MoveList, Position};
 use hashbrown::HashMap;
 
@@ -136,6 +140,65 @@ impl BoundedSearch {
             .find(|(p, _)| p == pos)
             .map(|&(_, mates)| mates)
     }
+}
+
+/// The shortest mate of `pos` (the side to move attacks) of at most `max_plies` plies, by
+/// [`mates_within`] at the depths 1, 3, 5, … in turn.
+pub fn shortest_by_definition(
+    pos: &Position,
+    max_plies: u32,
+    futile: Option<Capturer>,
+) -> Option<u32> {
+    let mut pos = pos.clone();
+    (1..=max_plies)
+        .step_by(2)
+        .find(|&n| mates_within(&mut pos, n, futile))
+}
+
+/// Whether the attacker (to move) in `pos` mates within `depth` plies, by the definition written
+/// out plainly, every line tried and nothing remembered: some check after which the defender is
+/// mated within `depth − 1`. Under the rules of the game `futile` is `None`; under the tsume
+/// rules it is who may capture an interposition ([`futile`]). The checks are those of
+/// [`check_moves`], which `tests/movegen_differential.rs` holds to the legal moves that give
+/// check. The cost grows with the branching to the power of the depth: for a few plies only.
+pub fn mates_within(pos: &mut Position, depth: u32, futile: Option<Capturer>) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let mut checks = MoveList::new();
+    check_moves(pos, &mut checks);
+    checks.iter().any(|&m| {
+        let undo = pos.make_move(m);
+        let mated = mated_within(pos, depth - 1, futile, 0);
+        pos.unmake_move(m, undo);
+        mated
+    })
+}
+
+/// Whether the defender (to move, in check) in `pos` is mated within `depth` plies: every reply
+/// is answered by a mate within `depth − 1`, or under the tsume rules is a drop one of whose
+/// virtual positions is mated within `depth` (nested at most [`futile::MAX_NESTING`] deep, as
+/// in the solver; `nesting` counts those this node lies in).
+fn mated_within(pos: &mut Position, depth: u32, futile: Option<Capturer>, nesting: u32) -> bool {
+    let mut replies = MoveList::new();
+    legal_moves(pos, &mut replies);
+    replies.iter().all(|&r| {
+        let undo = pos.make_move(r);
+        let answered = depth >= 1 && mates_within(pos, depth - 1, futile);
+        pos.unmake_move(r, undo);
+        answered
+            || match futile {
+                Some(by) if r.is_drop() && nesting < futile::MAX_NESTING => {
+                    futile::futilities(pos, r, by).into_iter().any(|f| {
+                        let e = futile::enter(pos, f);
+                        let mated = mated_within(pos, depth, futile, nesting + 1);
+                        futile::leave(pos, f, e);
+                        mated
+                    })
+                }
+                _ => false,
+            }
+    })
 }
 
 #[cfg(test)]

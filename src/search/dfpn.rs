@@ -609,10 +609,12 @@ impl Dfpn {
                 b.unmark(board_key);
             }
         }
-        for c in children.iter_mut().filter(|c| c.virt.capacity() > 0) {
-            let mut virt = std::mem::take(&mut c.virt);
-            virt.clear();
-            self.spare_virtual.push(virt);
+        if !or && self.futile.is_some() {
+            for c in children.iter_mut().filter(|c| c.virt.capacity() > 0) {
+                let mut virt = std::mem::take(&mut c.virt);
+                virt.clear();
+                self.spare_virtual.push(virt);
+            }
         }
         children.clear();
         self.spare_children.push(children);
@@ -640,25 +642,35 @@ impl Dfpn {
             if list.is_empty() {
                 return Some(self.no_reply(pos));
             }
-            let futile_by = self.futile.filter(|_| list.iter().all(|m| m.is_drop()));
-            if let Some(by) = futile_by {
-                // Only drops: mated now if all are futile. Both answers are given for exactly
-                // this hand (a proof for more, a disproof for less), where they surely hold.
-                if futile::futile_drops_only(pos, list, by) {
-                    let v = Value::proven(0, hand);
-                    self.store(pos.board_key(), hand, &v, 1);
-                    return Some(v);
-                }
-                if depth == 0 {
-                    return Some(Value::disproven(0, hand, NO_REP));
-                }
+            let v = self.decided_defence(pos, list, depth);
+            if let Some(proof) = v.filter(Value::is_proven) {
+                self.store(pos.board_key(), hand, &proof, 1);
             }
-            if depth == 0 {
-                let dh = not_mated_disproof_hand(pos, self.attacker, list);
-                return Some(Value::disproven(0, dh, NO_REP));
-            }
+            return v;
         }
         None
+    }
+
+    /// The value of a defender node in check with the legal replies `replies` (at least one)
+    /// and `depth` plies left, when they decide it at once (nothing stored): under the tsume
+    /// rules mated when they are drops and all futile; with no ply left, not mated. A drops-only
+    /// answer under the tsume rules is for exactly this hand (a proof for more, a disproof for
+    /// less), where it surely holds; else the disproof hand is [`not_mated_disproof_hand`].
+    fn decided_defence(&self, pos: &mut Position, replies: &[Move], depth: u16) -> Option<Value> {
+        let hand = pos.hand(self.attacker);
+        let futile_by = self.futile.filter(|_| replies.iter().all(|m| m.is_drop()));
+        if let Some(by) = futile_by {
+            if futile::futile_drops_only(pos, replies, by) {
+                return Some(Value::proven(0, hand));
+            }
+            if depth == 0 {
+                return Some(Value::disproven(0, hand, NO_REP));
+            }
+        }
+        (depth == 0).then(|| {
+            let dh = not_mated_disproof_hand(pos, self.attacker, replies);
+            Value::disproven(0, dh, NO_REP)
+        })
     }
 
     /// [`hold_back_drops`] at a defender node, each drop released given its value at

@@ -132,15 +132,13 @@ pub(super) fn reply_value(c: &Child) -> Value {
         return real;
     }
     let options = || std::iter::once(real).chain(c.virt.iter().map(|(_, v)| *v));
-    if let Some(v) = options().filter(Value::is_proven).min_by_key(|v| v.len) {
+    if let Some(v) = options().filter(Value::is_proven).reduce(either_option) {
         return v;
     }
     if options().all(|v| v.is_disproven()) {
-        let mut d = real;
-        for v in options() {
-            d = Value::disproven(d.len.min(v.len), d.hand.min_each(v.hand), d.rep.min(v.rep));
-        }
-        return d;
+        return options()
+            .reduce(either_option)
+            .expect("the real reply is an option");
     }
     let (mut pn, mut dn) = (INF, 0);
     for v in options() {
@@ -148,6 +146,21 @@ pub(super) fn reply_value(c: &Child) -> Value {
         dn = add(dn, v.dn);
     }
     Value::unknown(pn, dn)
+}
+
+/// What a defender's drop is worth by two of its decided options (the real reply, a virtual
+/// position), each valued from the defender's node: proven by the shorter proven one (the first
+/// on a tie), else disproven within the shallower depth, with the smaller hand and the earlier
+/// repetition.
+pub(super) fn either_option(a: Value, b: Value) -> Value {
+    match (a.is_proven(), b.is_proven()) {
+        (true, true) if b.len < a.len => b,
+        (true, _) => a,
+        (false, true) => b,
+        (false, false) => {
+            Value::disproven(a.len.min(b.len), a.hand.min_each(b.hand), a.rep.min(b.rep))
+        }
+    }
 }
 
 /// The ε of the 1+ε trick, a fraction `num / den`.

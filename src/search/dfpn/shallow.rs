@@ -14,11 +14,12 @@
 //! position on the path above is still a mate from this node, so its value is a fact about the
 //! position (stored as one), whatever the path.
 
+use super::choice::either_option;
 use super::{plus_one, Dfpn, Value, NO_REP};
 use crate::search::futile::{self, Capturer};
 use crate::search::pieces::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
-    not_mated_disproof_hand, proof_hand_before,
+    proof_hand_before,
 };
 use crate::search::table::UNBOUNDED;
 use crate::shogi::movegen::{legal_move_kind, legal_moves, LegalMoves};
@@ -75,21 +76,23 @@ impl Dfpn {
     }
 
     /// The defender node `pos`, in check, with no ply left and `replies`, decided as
-    /// [`Dfpn::expand`] decides it: mated (`Ok`, its proof hand) when it has no reply, or under
-    /// the tsume rules when its replies are drops that are all futile (for exactly this hand);
-    /// else not (`Err`, its disproof hand).
+    /// [`Dfpn::expand`] decides it ([`Dfpn::decided_defence`]), without a list of its replies
+    /// when one of them is a board move: mated (`Ok`, its proof hand) or not (`Err`, its
+    /// disproof hand).
     fn decided_now(&self, pos: &mut Position, replies: LegalMoves) -> Result<Hand, Hand> {
         match replies {
             LegalMoves::None => Ok(defender_proof_hand(pos, self.attacker, Hand::EMPTY)),
             LegalMoves::Board => Err(Hand::full()),
             LegalMoves::DropsOnly => {
-                let hand = pos.hand(self.attacker);
                 let mut list = MoveList::new();
                 legal_moves(pos, &mut list);
-                match self.futile {
-                    Some(by) if futile::futile_drops_only(pos, &list, by) => Ok(hand),
-                    Some(_) => Err(hand),
-                    None => Err(not_mated_disproof_hand(pos, self.attacker, &list)),
+                let v = self
+                    .decided_defence(pos, &list, 0)
+                    .expect("a defence with no ply left is decided at once");
+                if v.is_proven() {
+                    Ok(v.hand)
+                } else {
+                    Err(v.hand)
                 }
             }
         }
@@ -206,29 +209,11 @@ impl Dfpn {
     }
 }
 
-/// The value of a defender's drop from two of its options (the real reply or a virtual position),
-/// each valued from the defender's node, as [`super::choice::reply_value`] combines them: proven
-/// by the shortest proven, disproven when both are (the shallower holds, with the smaller hand).
-fn either_option(a: Value, b: Value) -> Value {
-    match (a.is_proven(), b.is_proven()) {
-        (true, true) => {
-            if b.len < a.len {
-                b
-            } else {
-                a
-            }
-        }
-        (true, false) => a,
-        (false, true) => b,
-        (false, false) => Value::disproven(a.len.min(b.len), a.hand.min_each(b.hand), NO_REP),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
-    use crate::search::bounded::{Bounded, BoundedSearch};
+    use crate::search::bounded::{shortest_by_definition, Bounded, BoundedSearch};
     use crate::search::futile::Capturer;
     use crate::search::{Limits, Rules};
     use crate::shogi::movegen::check_moves;
@@ -333,48 +318,9 @@ mod tests {
         );
     }
 
-    /// Under the tsume rules, the attacker in `pos` mates within `depth` plies: by the definition
-    /// of [`futile`], written out plainly. Virtual positions nested deeper than
-    /// [`futile::MAX_NESTING`] are not looked at, as in the solver.
-    fn tsume_mates(pos: &mut Position, depth: u16, by: Capturer) -> bool {
-        if depth == 0 {
-            return false;
-        }
-        let mut checks = MoveList::new();
-        check_moves(pos, &mut checks);
-        checks.iter().any(|&m| {
-            let undo = pos.make_move(m);
-            let mated = tsume_mated(pos, depth - 1, by, 0);
-            pos.unmake_move(m, undo);
-            mated
-        })
-    }
-
-    /// Under the tsume rules, the defender in `pos` (in check) is mated within `depth` plies:
-    /// every reply is answered by a mate within `depth − 1`, or is a drop one of whose virtual
-    /// positions is mated within `depth`.
-    fn tsume_mated(pos: &mut Position, depth: u16, by: Capturer, nesting: u32) -> bool {
-        let mut replies = MoveList::new();
-        legal_moves(pos, &mut replies);
-        replies.iter().all(|&r| {
-            let undo = pos.make_move(r);
-            let answered = depth >= 1 && tsume_mates(pos, depth - 1, by);
-            pos.unmake_move(r, undo);
-            answered
-                || (r.is_drop()
-                    && nesting < futile::MAX_NESTING
-                    && futile::futilities(pos, r, by).into_iter().any(|f| {
-                        let e = futile::enter(pos, f);
-                        let mated = tsume_mated(pos, depth, by, nesting + 1);
-                        futile::leave(pos, f, e);
-                        mated
-                    }))
-        })
-    }
-
     /// Under the tsume rules, the shortest mate of `pos` within `depth` plies, by the definition.
-    fn tsume_shortest(pos: &mut Position, depth: u16, by: Capturer) -> Option<u16> {
-        (1..=depth).step_by(2).find(|&d| tsume_mates(pos, d, by))
+    fn tsume_shortest(pos: &Position, depth: u16, by: Capturer) -> Option<u16> {
+        shortest_by_definition(pos, depth as u32, Some(by)).map(|n| n as u16)
     }
 
     /// Under the tsume rules the depth-first value agrees with the definition (futile drops
@@ -390,13 +336,13 @@ mod tests {
                 for depth in [1, 2, 3] {
                     let v = search.shallow_attacker(&mut pos, depth);
                     let sfen = crate::notation::sfen::to_sfen(&pos);
-                    match tsume_shortest(&mut pos, depth, by) {
+                    match tsume_shortest(&pos, depth, by) {
                         Some(n) => {
                             assert!(v.is_proven(), "{sfen} within {depth}: {v:?}, mate in {n}");
                             assert_eq!(v.len, n, "{sfen} within {depth}");
                             assert!(pos.hand(attacker).covers(v.hand), "{sfen}: {v:?}");
-                            let mut least = with_attacker_hand(&pos, attacker, v.hand);
-                            assert_eq!(tsume_shortest(&mut least, depth, by), Some(n), "{sfen}");
+                            let least = with_attacker_hand(&pos, attacker, v.hand);
+                            assert_eq!(tsume_shortest(&least, depth, by), Some(n), "{sfen}");
                             proofs += 1;
                             by_futile_drops +=
                                 usize::from(shortest(&pos, depth) != Bounded::Mate(n as u32));
@@ -405,8 +351,8 @@ mod tests {
                             assert!(v.is_disproven(), "{sfen} within {depth}: {v:?}");
                             assert!(v.len >= depth, "{sfen} within {depth}: {v:?}");
                             assert!(v.hand.covers(pos.hand(attacker)), "{sfen}: {v:?}");
-                            let mut most = with_attacker_hand(&pos, attacker, v.hand);
-                            assert_eq!(tsume_shortest(&mut most, depth, by), None, "{sfen}");
+                            let most = with_attacker_hand(&pos, attacker, v.hand);
+                            assert_eq!(tsume_shortest(&most, depth, by), None, "{sfen}");
                             disproofs += 1;
                         }
                     }
