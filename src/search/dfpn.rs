@@ -33,7 +33,7 @@ use crate::shogi::{Color, Hand, Move, MoveList, Position};
 use choice::{
     checks_disproof, counted_disproof, group_checks, hold_back_drops, one_plus_epsilon,
     reply_value, select, select_option, Child, Epsilon, ALONE, ATTACKER_EPSILON,
-    BOUNDED_ATTACKER_EPSILON, EPSILON,
+    BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON,
 };
 use shallow::SHALLOW_PLIES;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -300,6 +300,15 @@ impl Dfpn {
         }
     }
 
+    /// ε at defender nodes.
+    fn defender_epsilon(&self) -> Epsilon {
+        if self.bounded {
+            BOUNDED_DEFENDER_EPSILON
+        } else {
+            EPSILON
+        }
+    }
+
     /// Whether a limit stopped the search.
     pub fn aborted(&self) -> bool {
         self.aborted
@@ -561,7 +570,7 @@ impl Dfpn {
             } else {
                 (
                     share_of_threshold(th_pn, v.pn, cv.pn),
-                    th_dn.min(one_plus_epsilon(second, EPSILON)),
+                    th_dn.min(one_plus_epsilon(second, self.defender_epsilon())),
                 )
             };
             let (mut th_pn, mut th_dn) = (child_th_pn, child_th_dn);
