@@ -176,8 +176,8 @@ pub struct Dfpn {
     spare_ways: Vec<Futility>,
     pub(crate) nodes: u64,
     /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
-    /// mate shorter than one found), else mostly a proof. It sets ε at attacker nodes and the
-    /// first disproof number of an attacker node ([`bounded_check_leaves`]).
+    /// mate shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]) and the
+    /// first numbers of a leaf ([`Dfpn::weighed`]).
     bounded: bool,
     limits: Limits,
     start: Instant,
@@ -291,21 +291,13 @@ impl Dfpn {
         self.path.clear();
     }
 
-    /// ε at attacker nodes.
-    fn attacker_epsilon(&self) -> Epsilon {
-        if self.bounded {
-            BOUNDED_ATTACKER_EPSILON
-        } else {
-            ATTACKER_EPSILON
-        }
-    }
-
-    /// ε at defender nodes.
-    fn defender_epsilon(&self) -> Epsilon {
-        if self.bounded {
-            BOUNDED_DEFENDER_EPSILON
-        } else {
-            EPSILON
+    /// ε at attacker nodes (`or`) or defender nodes, with a length bound or without.
+    fn epsilon(&self, or: bool) -> Epsilon {
+        match (or, self.bounded) {
+            (true, true) => BOUNDED_ATTACKER_EPSILON,
+            (true, false) => ATTACKER_EPSILON,
+            (false, true) => BOUNDED_DEFENDER_EPSILON,
+            (false, false) => EPSILON,
         }
     }
 
@@ -564,13 +556,13 @@ impl Dfpn {
             let cv = if or { c.value } else { reply_value(c) };
             let (child_th_pn, child_th_dn) = if or {
                 (
-                    th_pn.min(one_plus_epsilon(second, self.attacker_epsilon())),
+                    th_pn.min(one_plus_epsilon(second, self.epsilon(true))),
                     share_of_threshold(th_dn, v.dn, counted_disproof(&children, best)),
                 )
             } else {
                 (
                     share_of_threshold(th_pn, v.pn, cv.pn),
-                    th_dn.min(one_plus_epsilon(second, self.defender_epsilon())),
+                    th_dn.min(one_plus_epsilon(second, self.epsilon(false))),
                 )
             };
             let (mut th_pn, mut th_dn) = (child_th_pn, child_th_dn);
