@@ -176,8 +176,9 @@ pub struct Dfpn {
     spare_ways: Vec<Futility>,
     pub(crate) nodes: u64,
     /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
-    /// mate shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]) and the
-    /// first numbers of a leaf ([`Dfpn::weighed`]).
+    /// mate shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]), the
+    /// first numbers of a leaf ([`Dfpn::weighed`]), the choice of a check ([`select`]) and which
+    /// nodes heed other threads' marks ([`heeds_marks`]).
     bounded: bool,
     limits: Limits,
     start: Instant,
