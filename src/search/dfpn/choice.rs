@@ -277,7 +277,9 @@ pub(super) fn select(
         }
     }
     if !or && bounded {
-        return likeliest_hold(children, limit);
+        if let Some(choice) = likeliest_hold(children, limit) {
+            return choice;
+        }
     }
     // (the number, the other number), from one look at the child's value.
     let numbers = |c: &Child| {
@@ -355,17 +357,20 @@ fn cheapest_refutation(
 
 /// Under a length bound, at a defender node: the reply (not held back) whose disproof number,
 /// below the node's threshold `th_dn`, is least against the fourth root of its proof number, and
-/// the disproof number at which it would pass the second-least by that measure. Between replies
+/// the disproof number at which it would pass the second-least by that measure; `None` if no
+/// reply is below the threshold (the node would not be searched). Between replies
 /// about as dear to show holding out, the one the attacker is further from mating goes first.
 /// Several replies of such a node usually hold out (most of a disproof's visits go to replies
 /// tried and not finished); the proof number tells which the attacker is nearest to refuting.
 /// One thread, rules of the game, against the least disproof number: 図巧 No. 21 129.9 M →
 /// 95.8 M nodes, No. 8 153.7 M → 140.0 M, No. 95 29.9 M → 24.6 M, the hard ten 19.19 M →
 /// 18.81 M, the 87 bundled problems 5.13 M → 4.93 M (tsume conventions 5.05 M → 4.93 M), the
-/// 100 図巧 rows both solve within 60 s 187.4 M → 187.0 M (59 fewer, 41 more). The square root
-/// instead: No. 21 104.0 M, the hard ten 20.60 M; the proof number itself: No. 95 133.9 M; only
-/// within 12 plies of the bound: No. 21 123.7 M (the record).
-fn likeliest_hold(children: &[Child], th_dn: u32) -> (usize, u32) {
+/// 100 図巧 rows both solve within 60 s 187.4 M → 187.0 M (59 fewer, 41 more). In a scratch
+/// build with the exponent as a switch (whose ¼ gave No. 21 98.7 M), the square root: No. 21
+/// 104.0 M, the hard ten 20.60 M; the proof number itself: No. 95 133.9 M; only within 12 plies
+/// of the bound: No. 21 123.7 M (the record). Its cost: some 11 instructions a node more than the
+/// least disproof number on No. 21's disproof (callgrind), of some 8,600.
+fn likeliest_hold(children: &[Child], th_dn: u32) -> Option<(usize, u32)> {
     let weight = |pn: u32| (pn.max(1) as f64).sqrt().sqrt();
     // (index, measure, weight, disproof number) of the best reply; (measure, disproof number)
     // of the second.
@@ -392,14 +397,9 @@ fn likeliest_hold(children: &[Child], th_dn: u32) -> (usize, u32) {
             }
         }
     }
-    let Some((i, _, w, dn)) = best else {
-        return best_two(children, |c| {
-            let r = reply_value(c);
-            (r.dn, r.pn)
-        });
-    };
+    let (i, _, w, dn) = best?;
     if second.0.is_infinite() {
-        return (i, INF);
+        return Some((i, INF));
     }
     // Past the ceiling only if the second reply is there too (as `one_plus_epsilon`), and
     // never below the reply's own number, which rounding could undercut.
@@ -409,7 +409,7 @@ fn likeliest_hold(children: &[Child], th_dn: u32) -> (usize, u32) {
         INF - 1
     };
     let at = (second.0 * w).ceil().min(cap as f64) as u32;
-    (i, at.max(dn))
+    Some((i, at.max(dn)))
 }
 
 /// The child (not held back) with the least number, of those the one with the greatest other
@@ -682,8 +682,9 @@ mod tests {
         // A reply at the node's threshold cannot be searched; with no second, no limit but the
         // node's own.
         assert_eq!(select(&children, false, &node, None, 15, true), (1, INF));
-        // Without a bound, the least disproof number.
-        children[2].delayed = false;
-        assert_eq!(select(&children, false, &node, None, 30, false).0, 2);
+        // None below the threshold: no choice of its own.
+        assert_eq!(likeliest_hold(&children, 10), None);
+        // Without a bound, the least disproof number (reply 1, not 3), until the second-least.
+        assert_eq!(select(&children, false, &node, None, 30, false), (1, 15));
     }
 }
