@@ -1,5 +1,5 @@
 //! Move generation: perft of the start position, and check / legal move generation over every
-//! position of `../shared/problems/short.tsv` (one pass over all of them per iteration).
+//! position of `problems/short.tsv` (one pass over all of them per iteration).
 
 mod common;
 
@@ -63,7 +63,7 @@ fn bench_generator(
 }
 
 fn bench_short_tsv(c: &mut Criterion) {
-    let positions: Vec<Position> = common::load(common::SHORT_TSV)
+    let positions: Vec<Position> = common::load_problems(common::SHORT_TSV)
         .into_iter()
         .map(|p| p.pos)
         .collect();

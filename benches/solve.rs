@@ -1,4 +1,4 @@
-//! Solving the mate3, mate5 and mate7 rows of `../shared/problems/short.tsv`, one pass over all
+//! Solving the mate3, mate5 and mate7 rows of `problems/short.tsv`, one pass over all
 //! of them per iteration. Every answer is checked to be a mate of the row's `game_length`, so
 //! the bench cannot silently time a wrong answer.
 
@@ -13,7 +13,7 @@ use tsume::search::{solve, Options, Outcome, Rules};
 const HASH_MB: usize = 16;
 
 fn bench_solve(c: &mut Criterion) {
-    let problems: Vec<_> = common::load(common::SHORT_TSV)
+    let problems: Vec<_> = common::load_problems(common::SHORT_TSV)
         .into_iter()
         .filter(|p| {
             ["mate3-", "mate5-", "mate7-"]

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems");
+const PROBLEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
 
 /// koba-mate5 of short.tsv: sound, mate in 5.
 const KOBA5: &str = "3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1";
@@ -571,14 +571,8 @@ fn collection_exit_codes_are_the_worst_verdict() {
 fn the_published_lines_of_zuko_that_are_short_check_as_known() {
     // No. 82: the published 21-ply line; the diagram mates in 17 (早詰, found by ▲６二馬 at
     // ply 3).
-    let lines = std::fs::read_to_string(format!("{SHARED}/zuko-lines.tsv")).unwrap();
-    let row: Vec<&str> = lines
-        .lines()
-        .find(|l| l.starts_with("zuko-082\t"))
-        .unwrap()
-        .split('\t')
-        .collect();
-    let (code, j) = check(&with_line(row[1], row[3]), &["--time", "20"]);
+    let row = crate::support::tsv::row(&format!("{PROBLEMS}/zuko-lines.tsv"), "zuko-082");
+    let (code, j) = check(&with_line(&row["sfen"], &row["line"]), &["--time", "20"]);
     assert_eq!((code, j.length), (1, Some(21)), "{j:?}");
     assert!(kinds(&j).contains(&("early-mate", None)), "{j:?}");
     assert!(kinds(&j).contains(&("cook", Some(3))), "{j:?}");

@@ -8,23 +8,21 @@
 //! shortest. Deadlines are generous: the machine may be slow and loaded.
 #![cfg(target_os = "linux")]
 
-mod support;
-
+use crate::support::engine::Engine;
+use crate::support::tsv::sfen_of;
 use serde_json::Value;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use support::engine::Engine;
-use support::tsv::sfen_of;
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 use tsume::search::futile::Capturer;
 use tsume::search::verify::verify_mate_line;
 use tsume::search::{MateLine, LINE_AFTER_LIMIT_NODES};
 
-const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
+const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv");
 const ZUKO_SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-short.tsv");
 
 /// Mate in 3 (mate3-01 of short.tsv); White attacks. Solved and checked in moments.

@@ -4,15 +4,13 @@
 //! positions and lines, and the forms of the diagram, headers and terminal words. The 日本式 parser
 //! is tested in `kif/japanese.rs`, malformed files in `kif/malformed.rs`.
 
-mod support;
-
 #[path = "kif/japanese.rs"]
 mod japanese;
 #[path = "kif/malformed.rs"]
 mod malformed;
 
-use support::random::{generate, Kind, Rng};
-use support::tsv::rows;
+use crate::support::random::{generate, Kind, Rng};
+use crate::support::tsv::rows;
 use tsume::notation::encoding::decode_record;
 use tsume::notation::ki2::parse_ki2;
 use tsume::notation::kif::{parse_kif, write_kif};
@@ -22,11 +20,8 @@ use tsume::notation::usi::parse_usi_move;
 use tsume::shogi::movegen::legal_move_list;
 use tsume::shogi::{Color, Move, Position};
 
-const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
-const ZUKO_LINES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/problems/zuko-lines.tsv"
-);
+const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv");
+const ZUKO_LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-lines.tsv");
 const STARTPOS: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 const ZUKO_82: &str = "2+P1l4/3pg2R1/pl3+PB2/1B1+rk4/3l5/1pP6/9/2L6/9 b 3g4s4n12p 1";
 const ZUKO_82_LINE: &str = "3c4d+ 5d6c 2b5b+ 6c7d 5b6c 6b6c 8d7c+ 7d7c 4d6b 7c7d G*7e 6d7e 7f7e \

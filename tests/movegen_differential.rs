@@ -11,12 +11,10 @@
 //! Each test prints how many positions of each kind it checked and asserts those counts, so it
 //! cannot pass by checking nothing.
 
-mod support;
-
+use crate::support::oracle::oracle_legal_moves;
+use crate::support::random::{generate, Kind, Rng};
+use crate::support::reference;
 use std::collections::{BTreeMap, BTreeSet};
-use support::oracle::oracle_legal_moves;
-use support::random::{generate, Kind, Rng};
-use support::reference;
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::movegen::{
     check_moves, count_checks, count_legal_moves, evasions, legal_move_kind, legal_move_list,

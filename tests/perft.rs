@@ -1,20 +1,18 @@
-//! Perft counts (legal-move leaves, 打ち歩詰め excluded) from ../shared/problems/perft.tsv.
+//! Perft counts (legal-move leaves, 打ち歩詰め excluded) from tests/data/perft.tsv.
 //!
 //! Rows up to 60 M leaves run in the normal suite; larger ones in an ignored test:
 //! `cargo test --release --test perft -- --ignored` runs those up to `TSUME_PERFT_MAX_NODES`
 //! leaves (default 10,000,000,000; `all` for every row, which includes startpos depth 8 with
 //! 416 G leaves).
 
-mod support;
-
+use crate::support::tsv;
 use std::process::Command;
 use std::time::Instant;
-use support::tsv;
 use tsume::notation::sfen::parse_sfen_record_with;
 use tsume::shogi::movegen::perft;
 use tsume::shogi::PieceCounts;
 
-const PERFT_TSV: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/perft.tsv");
+const PERFT_TSV: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.tsv");
 
 /// Rows up to this many leaves run in the normal suite.
 const NORMAL_LIMIT: u64 = 60_000_000;

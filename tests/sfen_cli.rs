@@ -2,10 +2,8 @@
 //! `tsume perft <SFEN> 1` with exit code 2, nothing on stdout and one line on stderr naming the
 //! column and the fault. And SFEN printing and reading round-trip on random positions.
 
-mod support;
-
+use crate::support::random::{generate, Kind, Rng};
 use std::process::Command;
-use support::random::{generate, Kind, Rng};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::movegen::legal_move_list;
 

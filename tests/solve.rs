@@ -2,18 +2,13 @@
 //! the rules of the game and under tsume rules, the no-mate rows, the 図巧 problems whose minimax
 //! length is at most 21, and the published 図巧 lines that end in futile interpositions.
 
-mod support;
-
+use crate::support::tsv::{rows, sfen_of};
 use serde::Deserialize;
 use std::process::Command;
-use support::tsv::{rows, sfen_of};
 
-const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
-const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
-const ZUKO_LINES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/problems/zuko-lines.tsv"
-);
+const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
+const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv");
+const ZUKO_LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-lines.tsv");
 
 /// The documented `--json` object of `tsume solve`.
 #[derive(Deserialize, Debug)]

@@ -4,9 +4,7 @@
 //! rules of the game and under tsume rules (where a drop is also answered by its virtual
 //! position, see `tsume::search::futile`, at the same depth): `search::bounded::mates_within`.
 
-mod support;
-
-use support::random::{tsume_like, Rng};
+use crate::support::random::{tsume_like, Rng};
 use tsume::notation::sfen::to_sfen;
 use tsume::search::bounded::shortest_by_definition;
 use tsume::search::futile::Capturer;

@@ -1,17 +1,15 @@
 //! `tsume usi`: scripted sessions with the real binary, as a shogi GUI would hold them. Every
 //! read has a deadline, so an engine that hangs fails the test instead of blocking it.
 
-mod support;
-
+use crate::support::engine::{Engine, AT_ONCE};
+use crate::support::oracle::oracle_legal_moves;
+use crate::support::tsv::{row, sfen_of};
 use std::time::{Duration, Instant};
-use support::engine::{Engine, AT_ONCE};
-use support::oracle::oracle_legal_moves;
-use support::tsv::{row, sfen_of};
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 
-const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
-const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");
+const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
+const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv");
 
 /// Time allowed for an answer that needs a short search (generous for a loaded machine).
 const ANSWER: Duration = Duration::from_secs(60);

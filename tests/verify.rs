@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const BUNDLED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
-const SHARED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems");
 
 /// Mate in 3 (mate3-01 of short.tsv); White attacks.
 const MATE3: &str =
@@ -370,10 +369,16 @@ fn a_directory_stands_for_its_collections_and_the_length_column_can_be_chosen() 
 #[test]
 fn the_reference_collections_load_as_they_are() {
     // A one-node limit: every problem is read and searched, none is decided.
-    for file in ["zuko.tsv", "short.tsv", "microcosmos.tsv", "zuko-lines.tsv"] {
+    for file in [
+        "zuko.tsv",
+        "short.tsv",
+        "microcosmos.tsv",
+        "zuko-lines.tsv",
+        "zuko-canonical.tsv",
+    ] {
         let out = tsume(&[
             "verify",
-            &format!("{SHARED}/{file}"),
+            &format!("{BUNDLED}/{file}"),
             "--nodes",
             "1",
             "--hash",

@@ -1,49 +1,44 @@
-//! Reading the shared reference problems for the benches.
+//! The bundled problems for the benches, read through the program's own collection reader.
 
-use tsume::notation::sfen::parse_sfen;
+use std::path::Path;
+use tsume::app::collection::{load, Expected, LoadOptions};
+use tsume::search::Rules;
 use tsume::shogi::Position;
 
-/// The short mates and rule cases, read at bench start.
-pub const SHORT_TSV: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
+/// The short mates and rule cases.
+pub const SHORT_TSV: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
 
-/// One row of a problem file, with the columns the benches use.
+/// One problem of a collection, with what the benches use.
 // Each bench is its own crate and reads only some of the fields.
 #[allow(dead_code)]
 pub struct Problem {
-    /// The `id` column.
+    /// The problem's id.
     pub id: String,
-    /// The `sfen` column, parsed.
+    /// The position, as written (the benches' rows list every piece).
     pub pos: Position,
-    /// The `game_length` column, when it is filled.
+    /// The length under the rules of the game, when the file gives one.
     pub game_length: Option<usize>,
 }
 
-/// Every row of a tab-separated problem file whose columns include `id` and `sfen`.
-/// Panics with the row's id if a position does not parse: a bench must not silently skip one.
-pub fn load(path: &str) -> Vec<Problem> {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("a header row").split('\t').collect();
-    let column = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .unwrap_or_else(|| panic!("{path}: no column {name}"))
+/// Every problem of a collection file, with its length under the rules of the game. Panics on a
+/// row that is not a problem: a bench must not silently skip one.
+pub fn load_problems(path: &str) -> Vec<Problem> {
+    let options = LoadOptions {
+        rules: Rules::Game,
+        ..LoadOptions::default()
     };
-    let (id, sfen, game_length) = (column("id"), column("sfen"), column("game_length"));
-    lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let fields: Vec<&str> = l.split('\t').collect();
-            let pos =
-                parse_sfen(fields[sfen]).unwrap_or_else(|e| panic!("{path}: {}: {e}", fields[id]));
-            let game_length = fields
-                .get(game_length)
-                .filter(|s| !s.is_empty())
-                .map(|s| s.parse().expect("game_length is a number"));
+    load(Path::new(path), &options)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .into_iter()
+        .map(|row| {
+            let p = row.unwrap_or_else(|e| panic!("{e}"));
+            let game_length = match p.expected {
+                Expected::Mate(n) => Some(n),
+                _ => None,
+            };
             Problem {
-                id: fields[id].to_string(),
-                pos,
+                id: p.id,
+                pos: p.position,
                 game_length,
             }
         })

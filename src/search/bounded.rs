@@ -210,7 +210,7 @@ mod tests {
     /// The rows of `short.tsv` (the reference data beside the project) as (id, sfen, expect,
     /// game length, hands).
     fn short_rows() -> Vec<[String; 5]> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
         let text = std::fs::read_to_string(path).expect("read short.tsv");
         text.lines()
             .skip(1)

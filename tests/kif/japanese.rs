@@ -1,7 +1,7 @@
 //! 日本式 move text read back: every disambiguating word for both sides, lenient forms, the
 //! errors, and every written move of many positions.
 
-use super::support::random::{generate, Kind, Rng};
+use crate::support::random::{generate, Kind, Rng};
 use tsume::notation::japanese::move_to_japanese;
 use tsume::notation::japanese_parse::parse_japanese_move;
 use tsume::notation::sfen::{parse_sfen, to_sfen};

@@ -1,20 +1,21 @@
-//! The reference data's TSV files, read as rows of named fields.
+//! The bundled data's TSV files, read through the program's own TSV reader as rows of named
+//! fields.
 
 use std::collections::HashMap;
+use tsume::app::collection::tsv::Table;
 
-/// The rows of the TSV file at `path` as maps from header name to field (blank lines skipped).
+/// The rows of the TSV file at `path` as maps from header name to field (trimmed).
 pub fn rows(path: &str) -> Vec<HashMap<String, String>> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{path}: {e} (the reference data belongs beside the project)"));
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
-    lines
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            header
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let table = Table::parse(&text);
+    table
+        .records
+        .iter()
+        .map(|r| {
+            table
+                .columns
                 .iter()
-                .zip(l.split('\t'))
-                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .filter_map(|c| Some((c.clone(), table.get(r, c)?.to_string())))
                 .collect()
         })
         .collect()

@@ -18,6 +18,8 @@
 //!
 //! A directory stands for every file inside it (recursively) that has a reader.
 
+pub mod tsv;
+
 use super::input::{
     read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
 };
@@ -542,8 +544,8 @@ fn read_tsv(
     let mut lines = lines.iter().enumerate();
     let header: Vec<&str> = loop {
         match lines.next() {
-            Some((_, Ok(l))) if l.trim().is_empty() || l.starts_with('#') => continue,
-            Some((_, Ok(l))) => break l.split('\t').map(str::trim).collect(),
+            Some((_, Ok(l))) if tsv::is_skipped(l) => continue,
+            Some((_, Ok(l))) => break tsv::header(l),
             Some((i, Err((column, message)))) => {
                 return Err(CollectionError::NotUtf8 {
                     path: path.to_path_buf(),
@@ -575,13 +577,12 @@ fn read_tsv(
         solution_moves: options.solution_moves,
     };
     Ok(collect_rows(path, lines, |line, source| {
-        let skip = line.trim().is_empty() || line.starts_with('#');
-        (!skip).then(|| tsv_row(line, source, &columns))
+        (!tsv::is_skipped(line)).then(|| tsv_row(line, source, &columns))
     }))
 }
 
 fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
-    let fields: Vec<&str> = line.split('\t').collect();
+    let fields = tsv::fields(line);
     let field = |c: Option<usize>| c.and_then(|c| fields.get(c)).map_or("", |f| f.trim());
     let id = Some(field(columns.id)).filter(|s| !s.is_empty());
     let text = field(Some(columns.sfen));

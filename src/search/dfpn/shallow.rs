@@ -222,7 +222,7 @@ mod tests {
     /// Attacker positions: each short mate of `short.tsv` (the reference data beside the
     /// project) and those two plies after it (every check, every reply).
     fn attacker_positions() -> Vec<Position> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/short.tsv");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
         let text = std::fs::read_to_string(path).expect("read short.tsv");
         let mut out = Vec::new();
         for line in text.lines().skip(1) {

@@ -1,0 +1,23 @@
+//! The integration tests: one crate, a module a subject, each running the real binary or the
+//! library against independent oracles and the bundled data (`problems/`, `tests/data/`,
+//! `tests/fixtures/`).
+
+mod bench_cmd;
+mod check;
+mod csa;
+mod formats;
+mod fuzz_regressions;
+mod interrupt;
+mod kif;
+mod malformed;
+mod movegen_differential;
+mod perft;
+mod properties;
+mod rules;
+mod selfcheck;
+mod sfen_cli;
+mod solve;
+mod solver_differential;
+mod support;
+mod usi;
+mod verify;
