@@ -1,7 +1,7 @@
 //! Unit tests of the CSA reader.
 
 use super::*;
-use crate::notation::sfen::to_sfen;
+use crate::notation::sfen::{startpos, to_sfen};
 
 fn one(text: &str) -> Record {
     let mut records = parse_csa(text).unwrap_or_else(|e| panic!("{e}"));
