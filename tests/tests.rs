@@ -5,6 +5,7 @@
 mod bench_cmd;
 mod check;
 mod csa;
+mod doc_links;
 mod formats;
 mod fuzz_regressions;
 mod interrupt;

@@ -1,0 +1,172 @@
+//! Every relative link of the project's documents resolves: the file exists, and an `#anchor`
+//! names a heading of it (GitHub's rule: lower case, punctuation dropped, spaces to hyphens, a
+//! repeated heading numbered `-1`, `-2`, …).
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The documents whose links are checked: the README, CONTRIBUTING and everything in `docs/`.
+fn documents() -> Vec<PathBuf> {
+    let root = Path::new(ROOT);
+    let mut docs = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
+    let mut more: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    more.sort();
+    docs.extend(more);
+    docs
+}
+
+/// The lines of a Markdown text outside fenced code blocks, with code spans blanked out.
+fn prose(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut kept = String::new();
+        let mut in_code = false;
+        for c in line.chars() {
+            if c == '`' {
+                in_code = !in_code;
+            } else if !in_code {
+                kept.push(c);
+            }
+        }
+        out.push(kept);
+    }
+    out
+}
+
+/// GitHub's anchor of a heading's text.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a document's headings (code spans keep their text in a heading's slug).
+fn anchors(text: &str) -> HashSet<String> {
+    let mut seen = HashSet::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        let hashes = line.chars().take_while(|&c| c == '#').count();
+        if fenced || hashes == 0 || hashes > 6 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let base = slug(&line[hashes..].replace('`', ""));
+        let mut anchor = base.clone();
+        let mut n = 0;
+        while !seen.insert(anchor.clone()) {
+            n += 1;
+            anchor = format!("{base}-{n}");
+        }
+    }
+    seen
+}
+
+/// The targets of the inline links `[text](target)` and reference definitions `[x]: target`.
+fn link_targets(line: &str) -> Vec<String> {
+    let mut targets = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("](") {
+        let after = &rest[at + 2..];
+        let end = after.find(')').unwrap_or(after.len());
+        let target = after[..end].split_whitespace().next().unwrap_or("");
+        targets.push(target.trim_matches(['<', '>']).to_string());
+        rest = &after[end..];
+    }
+    let trimmed = line.trim_start();
+    if trimmed.starts_with('[') {
+        if let Some((_, target)) = trimmed.split_once("]: ") {
+            targets.push(target.split_whitespace().next().unwrap_or("").to_string());
+        }
+    }
+    targets
+}
+
+fn is_external(target: &str) -> bool {
+    target.contains("://") || target.starts_with("mailto:")
+}
+
+#[test]
+fn every_relative_link_of_the_documents_resolves() {
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for doc in documents() {
+        let text =
+            std::fs::read_to_string(&doc).unwrap_or_else(|e| panic!("{}: {e}", doc.display()));
+        for (i, line) in prose(&text).iter().enumerate() {
+            for target in link_targets(line) {
+                if target.is_empty() || is_external(&target) {
+                    continue;
+                }
+                checked += 1;
+                let (file, anchor) = match target.split_once('#') {
+                    Some((f, a)) => (f, Some(a)),
+                    None => (target.as_str(), None),
+                };
+                let path = if file.is_empty() {
+                    doc.clone()
+                } else {
+                    doc.parent().unwrap().join(file)
+                };
+                let at = format!("{}:{}: {target}", doc.display(), i + 1);
+                if !path.exists() {
+                    broken.push(format!("{at}: no such file"));
+                    continue;
+                }
+                if let Some(anchor) = anchor {
+                    let target_text = std::fs::read_to_string(&path).unwrap_or_default();
+                    if !anchors(&target_text).contains(anchor) {
+                        broken.push(format!("{at}: no heading with this anchor"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+    assert!(checked > 0, "no relative link found: the parser is broken");
+}
+
+#[test]
+fn anchors_follow_the_headings_as_github_makes_them() {
+    let text = "# Install\n## Exit codes\n```sh\n# not a heading\n```\n## `--rules tsume|game`\n\
+                ## 打ち歩詰め (pawn-drop mate)\n## Exit codes\n";
+    let found = anchors(text);
+    for a in [
+        "install",
+        "exit-codes",
+        "--rules-tsumegame",
+        "打ち歩詰め-pawn-drop-mate",
+        "exit-codes-1",
+    ] {
+        assert!(found.contains(a), "{a}: {found:?}");
+    }
+    assert!(!found.contains("not-a-heading"));
+    assert_eq!(
+        link_targets("see [a](docs/json.md#solve) and [b](#install)."),
+        ["docs/json.md#solve", "#install"]
+    );
+}
