@@ -21,7 +21,7 @@ use support::tsv::sfen_of;
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 use tsume::search::futile::Capturer;
-use tsume::search::verify::verify_mate_line;
+use tsume::search::replay::verify_mate_line;
 use tsume::search::{MateLine, LINE_AFTER_LIMIT_NODES};
 
 const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/problems/zuko.tsv");

@@ -20,12 +20,12 @@ mod choice;
 mod shallow;
 
 use super::futile::{self, Capturer, Futility};
-use super::parallel::{heeds_marks, Busy};
-use super::path::Path;
-use super::pieces::{
+use super::hands::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
 };
+use super::parallel::{heeds_marks, Busy};
+use super::path::Path;
 use super::table::{prefetch, Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
 use crate::shogi::movegen::{check_moves, count_checks, count_legal_moves, legal_moves};

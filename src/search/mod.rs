@@ -4,17 +4,17 @@
 pub mod bounded;
 mod dfpn;
 pub mod futile;
-mod line;
+mod hands;
 mod main_line;
+mod outcome;
 mod parallel;
 mod path;
-mod pieces;
+pub mod replay;
 pub mod session;
 pub mod table;
-pub mod verify;
 
-pub use line::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
 pub use main_line::{MateLine, LINE_CHOICE_BUDGET};
+pub use outcome::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;

@@ -17,7 +17,7 @@
 use super::choice::either_option;
 use super::{plus_one, Dfpn, Value, NO_REP};
 use crate::search::futile::{self, Capturer};
-use crate::search::pieces::{
+use crate::search::hands::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     proof_hand_before,
 };
