@@ -19,3 +19,16 @@ pub(crate) const LEAF_SLOTS: usize = 1 << 14;
 /// Plies left up to which a defender leaf under a bound counts all its replies: below such a
 /// node the search is a few plies deep, and what it costs is nearer its whole count of replies.
 pub(crate) const WHOLE_REPLIES_PLIES: u16 = 4;
+
+/// Entries per cluster of the table: all entries of one board key live in one cluster. Four
+/// entries make two cache lines, which a probe waits on; more took longer for the same nodes.
+pub(crate) const CLUSTER_WAYS: usize = 4;
+
+/// Bytes of the table's first region. A short search, as most problems of a collection are,
+/// writes a few hundred entries, and a table given back is zeroed where its region was before
+/// the next problem's table takes it: a small first region keeps that zeroing short.
+pub(crate) const FIRST_REGION_BYTES: usize = 64 << 10;
+
+/// A region below a huge page doubles once `1 / SMALL_REGION_SHARE` of its entries are taken, so
+/// that its clusters seldom overflow (an overflow loses an entry); a larger one at half full.
+pub(crate) const SMALL_REGION_SHARE: usize = 16;
