@@ -31,13 +31,14 @@ mod shallow;
 use super::futile::{Capturer, Futility};
 use super::limits::Watch;
 use super::parallel::Team;
+use super::params::{
+    Epsilon, ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON,
+};
 use super::path::Path;
 use super::table::{Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
 use crate::shogi::{Color, Hand, Position};
-use choice::{
-    Child, Epsilon, ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON,
-};
+use choice::Child;
 use estimate::LeafCache;
 use std::sync::Arc;
 
@@ -109,9 +110,9 @@ pub struct Dfpn {
     pub(super) attacker: Color,
     /// Tsume rules: futile drops are not counted; who may capture them.
     pub(super) futile: Option<Capturer>,
-    /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a
-    /// mate shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]), the
-    /// first numbers of a leaf ([`Dfpn::weighed`]), the choice of a check ([`choice::select`]) and which
+    /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a mate
+    /// shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]), the first
+    /// numbers of a leaf ([`Dfpn::weighed`]), the choice of a check ([`choice::select`]) and which
     /// nodes heed other threads' marks ([`super::parallel::heeds_marks`]).
     pub(super) bounded: bool,
     pub(crate) nodes: u64,
@@ -148,8 +149,8 @@ struct Spare {
 /// ([`choice::one_plus_epsilon`]), and is handed down through the sums, whole where a sum is at the
 /// ceiling ([`node::share_of_threshold`]). Without this, a node whose sum had reached the ceiling
 /// under a threshold just past it gave its child only that small excess, and searched it again
-/// and again, its number growing a few leaves each time: a run of ミクロコスモス on two threads
-/// spent over a million such searches on one node.
+/// and again, its number growing a few leaves each time (`docs/performance-log.md`,
+/// "Up to 982de80", "A threshold past the ceiling of the numbers only where it sets no limit").
 const CEILING: u32 = INF / 2;
 
 fn add(a: u32, b: u32) -> u32 {

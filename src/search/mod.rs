@@ -16,8 +16,9 @@ pub mod session;
 pub mod table;
 
 pub use limits::{Limits, Progress};
-pub use main_line::{MateLine, LINE_CHOICE_BUDGET};
-pub use outcome::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
+pub use main_line::MateLine;
+pub use outcome::{solve, Outcome, Report};
+pub use params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 
 /// Stack size of a thread that runs a search: the search recurses once per ply, and the
 /// longest problems (ミクロコスモス, 1525 plies) go thousands of plies deep.

@@ -9,6 +9,8 @@
 //! [`super::main_line`].
 
 use super::main_line::MateLine;
+#[cfg(doc)]
+use super::params::LINE_AFTER_LIMIT_NODES;
 use super::session::Session;
 use super::Options;
 use crate::shogi::Position;
@@ -37,10 +39,6 @@ pub enum Outcome {
         found: Option<MateLine>,
     },
 }
-
-/// Nodes that may be spent after a limit stopped the search, to extract the line of a mate found
-/// but not proven shortest (counted in the search's nodes).
-pub const LINE_AFTER_LIMIT_NODES: u64 = 1 << 16;
 
 /// The answer with the search's statistics.
 #[derive(Clone, Debug)]

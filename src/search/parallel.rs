@@ -9,12 +9,14 @@
 //! child only if its number is below four times the busy one's.
 //!
 //! In a search under a length bound (mostly the disproof of a shorter mate) a defender node
-//! heeds no mark: it needs only one reply that holds out. A thread sent into another reply
-//! there searched 10 % more nodes on the hard 図巧 problems than one that follows the other
-//! thread into the same reply and parts from it at the next attacker node. Likewise, in the
-//! search without a bound (mostly a proof) an attacker node heeds no mark: it needs only one
-//! check that mates. Threads that follow each other into one check there and part at the
-//! defender node below searched 3 to 4 % fewer nodes on the hard 図巧 problems with two threads.
+//! heeds no mark: it needs only one reply that holds out, and a thread sent into another reply
+//! there searches replies that are not needed; it follows the other thread into the same reply
+//! and parts from it at the next attacker node. Likewise, in the search without a bound (mostly
+//! a proof) an attacker node heeds no mark: it needs only one check that mates, and threads that
+//! follow each other into one check part at the defender node below. `docs/performance-log.md`,
+//! "Up to 982de80", "Two threads: under a length bound, a defender node follows the other
+//! thread" and "Two threads: an attacker node of the search without a bound heeds no busy
+//! mark".
 //!
 //! The marks steer the choice only; the numbers a thread computes and stores are its own, and
 //! every stored fact is sound on its own, so the result does not depend on how the threads

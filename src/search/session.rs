@@ -7,8 +7,9 @@
 
 use super::dfpn::Dfpn;
 use super::futile::Capturer;
-use super::main_line::{MainLine, Sub, LINE_CHOICE_BUDGET};
-use super::outcome::{Outcome, Report, LINE_AFTER_LIMIT_NODES};
+use super::main_line::{MainLine, Sub};
+use super::outcome::{Outcome, Report};
+use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 use super::table::UNBOUNDED;
 use super::{Limits, Options, Rules};
 use crate::shogi::{Color, Position};

@@ -1,5 +1,5 @@
 //! The transposition table: a fixed number of clusters, allocated once, never grown. A search
-//! starts in a small region of it and doubles the region as it fills ([`region`]), so a
+//! starts in a small region of it and doubles the region as it fills (`table/region.rs`), so a
 //! short search touches (and the system zeroes) only a little memory. A doubling moves entries,
 //! so it happens only while no search uses the table: threads searching it together
 //! ([`Table::share`]) are asked to stop for it ([`Table::wants_growth`]), the doubling is done
@@ -11,8 +11,8 @@
 //! pieces in hand, and the defender, who holds the rest, never does better with fewer.
 //!
 //! Here: what a probe finds, how facts and estimates are stored, and which entry a full cluster
-//! gives up. The layout of entries, slots and clusters is in [`slot`], the region's doublings in
-//! [`region`], the memory block in [`block`].
+//! gives up. The layout of entries, slots and clusters is in `table/slot.rs`, the region's
+//! doublings in `table/region.rs`, the memory block in `table/block.rs`.
 
 mod block;
 
@@ -340,10 +340,10 @@ const PROOF_VALUE: u64 = 1 << 33;
 /// before any estimate or disproof (the main line is read from the proofs); an estimate and a
 /// disproof are worth the work spent on them. A disproof kept whatever its work filled a full
 /// table with the many cheap ones of a disproof under a bound, and the estimates of the nodes
-/// still being searched were lost instead: the hard ten, one thread, 8 / 16 / 32 MB, 32.21 M /
-/// 24.53 M / 20.61 M nodes → 24.54 M / 21.31 M / 19.79 M (the README's performance section).
-/// A proof or disproof counts the work of the visit that decided it, not that of the estimate
-/// it replaces: carrying that over was no better (25.65 M / 21.22 M / 19.98 M).
+/// still being searched were lost instead. A proof or disproof counts the work of the visit that
+/// decided it, not that of the estimate it replaces: carrying that over was no better.
+/// `docs/performance-log.md`, "After 94ca001", "A full cluster gives up the entry with the least
+/// work".
 fn victim(cluster: &[Slot]) -> &Slot {
     let value = |s: &Slot| -> u64 {
         let e = s.load();

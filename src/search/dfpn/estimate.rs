@@ -3,7 +3,9 @@
 //! (the table keeps only searched nodes).
 
 use super::{Dfpn, Value};
-use crate::search::params::{LEAF_SLOTS, WHOLE_REPLIES_PLIES};
+use crate::search::params::{
+    BOUNDED_CHECK_SQUARE_DIVISOR, BOUNDED_REPLY_DIVISOR, LEAF_SLOTS, WHOLE_REPLIES_PLIES,
+};
 use crate::search::table::{prefetch, Probe};
 use crate::shogi::movegen::{count_checks, count_legal_moves};
 use crate::shogi::{Hand, Move, MoveList, Position};
@@ -50,23 +52,22 @@ fn leaf_slot(tag: u64) -> usize {
 }
 
 /// Under a length bound, the disproof leaves of the first look at an attacker node with `checks`
-/// checks: `checks + checks² / 2`. Such a search is mostly the disproof of a mate shorter than
-/// one found, where every check of an attacker node must be refuted to the bound, so a node not
-/// yet searched is dearer to disprove than one leaf a check; and dearer the more checks it has,
-/// since a king with many checks against it stands in the open, where the positions after them
-/// have many checks too. Measured against three leaves a check, and other weights:
-/// `docs/performance-log.md`.
+/// checks: `checks + checks² / 2` ([`BOUNDED_CHECK_SQUARE_DIVISOR`]). Such a search is mostly the
+/// disproof of a mate shorter than one found, where every check of an attacker node must be refuted
+/// to the bound, so a node not yet searched is dearer to disprove than one leaf a check; and dearer
+/// the more checks it has, since a king with many checks against it stands in the open, where the
+/// positions after them have many checks too.
 fn bounded_check_leaves(checks: u32) -> u32 {
-    checks.saturating_add(checks.saturating_mul(checks) / 2)
+    checks.saturating_add(checks.saturating_mul(checks) / BOUNDED_CHECK_SQUARE_DIVISOR)
 }
 
 /// Under a length bound, the proof leaves of the first look at a defender node with more than
-/// [`WHOLE_REPLIES_PLIES`] plies left and `replies` replies counted: a third of them, at least
-/// one. In a search that is mostly a disproof, an attacker node then tries a check not yet
-/// searched before it goes deeper into one whose replies it has expanded (their counts are the
-/// same, but no longer divided). Other weights: `docs/performance-log.md`.
+/// [`WHOLE_REPLIES_PLIES`] plies left and `replies` replies counted: a third of them
+/// ([`BOUNDED_REPLY_DIVISOR`]), at least one. In a search that is mostly a disproof, an attacker
+/// node then tries a check not yet searched before it goes deeper into one whose replies it has
+/// expanded (their counts are the same, but no longer divided).
 fn bounded_reply_leaves(replies: u32) -> u32 {
-    replies.div_ceil(3)
+    replies.div_ceil(BOUNDED_REPLY_DIVISOR)
 }
 
 impl Dfpn {
@@ -143,12 +144,12 @@ impl Dfpn {
         Value::unknown(v.pn, dn)
     }
 
-    /// A node's value from [`Dfpn::expand`]'s facts or the df-pn+ counts, not yet weighed: as
-    /// many disproof leaves as the attacker has checks; as many proof leaves as the defender has
-    /// replies, but the drops on one square once, since [`super::choice::hold_back_drops`] lets them count one
-    /// at a time (the first look thus agrees with the node once expanded, and a check that
-    /// leaves many interpositions on few squares is not taken for one with many different
-    /// defences). The moves are counted, not listed, where only their number matters.
+    /// A node's value from [`Dfpn::expand`]'s facts or the df-pn+ counts, not yet weighed: as many
+    /// disproof leaves as the attacker has checks; as many proof leaves as the defender has
+    /// replies, but the drops on one square once, since [`super::choice::hold_back_drops`] lets
+    /// them count one at a time (the first look thus agrees with the node once expanded, and a
+    /// check that leaves many interpositions on few squares is not taken for one with many
+    /// different defences). The moves are counted, not listed, where only their number matters.
     pub(super) fn counted_look(&mut self, pos: &mut Position, depth: u16) -> Value {
         if depth == 0 {
             return self
@@ -234,8 +235,14 @@ mod tests {
         assert!(replies > 1, "{replies}");
         assert_eq!(search.first_look(&mut after, 9).pn, replies);
         search.bounded = true;
-        assert_eq!(search.first_look(&mut after, 9).pn, replies.div_ceil(3));
-        assert_eq!(search.first_look(&mut after, 5).pn, replies.div_ceil(3));
+        assert_eq!(
+            search.first_look(&mut after, 9).pn,
+            replies.div_ceil(BOUNDED_REPLY_DIVISOR)
+        );
+        assert_eq!(
+            search.first_look(&mut after, 5).pn,
+            replies.div_ceil(BOUNDED_REPLY_DIVISOR)
+        );
         // With few plies left, every reply counts.
         assert_eq!(search.first_look(&mut after, 4).pn, replies);
         assert_eq!(search.first_look(&mut after, 2).pn, replies);

@@ -7,18 +7,19 @@
 //! ([`super::choice::reply_value`]): those are the children of an attacker node, and the one with
 //! the least proof number is searched next, virtual ones first.
 
-use super::choice::{one_plus_epsilon, reply_value, select_option, Child, EPSILON};
+use super::choice::{one_plus_epsilon, reply_value, select_option, Child};
 use super::node::share_of_threshold;
 use super::{Dfpn, Value};
 use crate::search::futile::{self, Capturer, Futility};
+use crate::search::params::EPSILON;
 use crate::search::table::Probe;
 use crate::shogi::Position;
 
 impl Dfpn {
     /// Tsume rules: gives every drop of a defender node at `depth` the values of its virtual
     /// positions (the table's, or a first look), looked at once per drop square. The vectors
-    /// come from those of finished nodes: against a new one each time, 1.5 % fewer instructions
-    /// on 図巧 No. 77 (callgrind) and the 87 bundled problems 4 to 8 % faster (three pairs).
+    /// come from those of finished nodes, so a node allocates none (`docs/performance-log.md`,
+    /// "After 571cca9", "Kept (4afe29e): the vectors of the virtual positions kept").
     pub(super) fn add_virtual_positions(
         &mut self,
         pos: &mut Position,

@@ -9,7 +9,6 @@ use super::choice::{
     reply_value, select, Child, ALONE,
 };
 use super::futile_drops::drop_option;
-use super::shallow::SHALLOW_PLIES;
 use super::{add, plus_one, Dfpn, Value, CEILING, NO_REP};
 use crate::search::futile;
 use crate::search::hands::{
@@ -17,6 +16,7 @@ use crate::search::hands::{
     not_mated_disproof_hand, proof_hand_before,
 };
 use crate::search::parallel::heeds_marks;
+use crate::search::params::SHALLOW_PLIES;
 use crate::search::table::{INF, UNBOUNDED};
 use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Hand, Move, MoveList, Position};

@@ -44,13 +44,13 @@ pub(super) struct Entry {
 }
 
 /// An entry in memory: four words, each read and written atomically, so threads may share the
-/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 2 the estimates
-/// (pn, dn), word 0 the key XOR words 1 and 2: a read that mixes two writes of the same slot
-/// gives a key that matches nothing unless words 1 and 2 are the same in both, so a torn read is
-/// a miss, never a false fact or another entry's estimates (a proof's pn 0 read as this undecided
-/// entry's made false proofs with two threads). Two writes at once can leave a slot torn so at
-/// rest: it then matches no probe, and a doubling drops it ([`super::Table::split_cluster`]). Word 3 is
-/// the work. All zero is an empty slot.
+/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 2 the estimates (pn,
+/// dn), word 0 the key XOR words 1 and 2: a read that mixes two writes of the same slot gives a key
+/// that matches nothing unless words 1 and 2 are the same in both, so a torn read is a miss, never
+/// a false fact or another entry's estimates (a proof's pn 0 read as this undecided entry's made
+/// false proofs with two threads). Two writes at once can leave a slot torn so at rest: it then
+/// matches no probe, and a doubling drops it ([`super::Table::split_cluster`]). Word 3 is the work.
+/// All zero is an empty slot.
 #[repr(C, align(32))]
 pub(super) struct Slot(pub(super) [AtomicU64; 4]);
 
