@@ -6,7 +6,7 @@ mod common;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-use tsume::search::verify::verify_mate_line;
+use tsume::search::replay::verify_mate_line;
 use tsume::search::{solve, Options, Outcome, Rules};
 
 /// Transposition table size per solve.

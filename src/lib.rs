@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use tsume::notation::sfen::parse_sfen;
-//! use tsume::search::{solve, verify::verify_mate_line, Options, Outcome};
+//! use tsume::search::{replay::verify_mate_line, solve, Options, Outcome};
 //! use tsume::shogi::fill_defender_hand;
 //!
 //! // Black drops the gold on 5b: mate. The defender holds every other piece.

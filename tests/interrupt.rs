@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use tsume::notation::sfen::parse_sfen;
 use tsume::notation::usi::parse_usi_move_syntax;
 use tsume::search::futile::Capturer;
-use tsume::search::verify::verify_mate_line;
+use tsume::search::replay::verify_mate_line;
 use tsume::search::{MateLine, LINE_AFTER_LIMIT_NODES};
 
 const ZUKO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv");

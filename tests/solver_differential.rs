@@ -8,7 +8,7 @@ use crate::support::random::{tsume_like, Rng};
 use tsume::notation::sfen::to_sfen;
 use tsume::search::bounded::shortest_by_definition;
 use tsume::search::futile::Capturer;
-use tsume::search::verify::verify_mate_line;
+use tsume::search::replay::verify_mate_line;
 use tsume::search::{solve, Limits, MateLine, Options, Outcome, Rules};
 use tsume::shogi::Position;
 

@@ -13,7 +13,7 @@ use crate::notation::record::Record;
 use crate::notation::sfen::{hands_to_sfen, to_sfen};
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
-use crate::search::verify::verify_mate_line;
+use crate::search::replay::verify_mate_line;
 use crate::search::{
     solve, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
 };

@@ -6,7 +6,7 @@ use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
 use super::solve::prepare_problem;
 use crate::notation::sfen::to_sfen;
 use crate::search::futile::Capturer;
-use crate::search::verify::verify_mate_line;
+use crate::search::replay::verify_mate_line;
 use crate::search::{solve, Options, Outcome, Rules};
 use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -20,11 +20,10 @@
 
 use super::dfpn::{Dfpn, Value};
 use super::futile::{self, Capturer, Futility};
+#[cfg(doc)]
+use super::params::LINE_CHOICE_BUDGET;
 use crate::shogi::movegen::{check_moves, legal_moves};
 use crate::shogi::{Move, MoveList, Position};
-
-/// Line nodes that may be spent comparing alternatives.
-pub const LINE_CHOICE_BUDGET: u32 = 200_000;
 
 /// A main line as it is printed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -4,21 +4,21 @@
 pub mod bounded;
 mod dfpn;
 pub mod futile;
-mod line;
+mod hands;
+mod limits;
 mod main_line;
+mod outcome;
 mod parallel;
+mod params;
 mod path;
-mod pieces;
+pub mod replay;
 pub mod session;
 pub mod table;
-pub mod verify;
 
-pub use line::{solve, Outcome, Report, LINE_AFTER_LIMIT_NODES};
-pub use main_line::{MateLine, LINE_CHOICE_BUDGET};
-
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
+pub use limits::{Limits, Progress};
+pub use main_line::MateLine;
+pub use outcome::{solve, Outcome, Report};
+pub use params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 
 /// Stack size of a thread that runs a search: the search recurses once per ply, and the
 /// longest problems (ミクロコスモス, 1525 plies) go thousands of plies deep.
@@ -26,45 +26,6 @@ pub const SEARCH_STACK: usize = 1 << 30;
 
 /// The most threads one search may have ([`Options::threads`]).
 pub const MAX_THREADS: usize = 256;
-
-/// Limits on one search. A search stopped by a limit answers "unknown", never "no mate".
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Stop after this many nodes.
-    pub nodes: Option<u64>,
-    /// Stop after this much time.
-    pub time: Option<Duration>,
-    /// Stop when this flag is set (for Ctrl-C or a GUI's `stop`).
-    pub stop: Option<Arc<AtomicBool>>,
-    /// Where the search publishes its progress (for a progress display).
-    pub progress: Option<Arc<Progress>>,
-}
-
-/// A running search's counters, readable from another thread.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Nodes searched, updated every 1024 nodes.
-    pub nodes: AtomicU64,
-    /// Permille of the table in use, updated every 65,536 nodes.
-    pub hash_permille: AtomicU32,
-}
-
-impl Limits {
-    fn publish(&self, nodes: u64, hash_permille: impl FnOnce() -> u32) {
-        if let Some(p) = &self.progress {
-            p.nodes.store(nodes, Ordering::Relaxed);
-            if nodes % 65536 < 1024 {
-                p.hash_permille.store(hash_permille(), Ordering::Relaxed);
-            }
-        }
-    }
-
-    fn stop_requested(&self) -> bool {
-        self.stop
-            .as_ref()
-            .is_some_and(|s| s.load(Ordering::Relaxed))
-    }
-}
 
 /// How a mate's length is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

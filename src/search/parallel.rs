@@ -9,18 +9,25 @@
 //! child only if its number is below four times the busy one's.
 //!
 //! In a search under a length bound (mostly the disproof of a shorter mate) a defender node
-//! heeds no mark: it needs only one reply that holds out. A thread sent into another reply
-//! there searched 10 % more nodes on the hard 図巧 problems than one that follows the other
-//! thread into the same reply and parts from it at the next attacker node. Likewise, in the
-//! search without a bound (mostly a proof) an attacker node heeds no mark: it needs only one
-//! check that mates. Threads that follow each other into one check there and part at the
-//! defender node below searched 3 to 4 % fewer nodes on the hard 図巧 problems with two threads.
+//! heeds no mark: it needs only one reply that holds out, and a thread sent into another reply
+//! there searches replies that are not needed; it follows the other thread into the same reply
+//! and parts from it at the next attacker node. Likewise, in the search without a bound (mostly
+//! a proof) an attacker node heeds no mark: it needs only one check that mates, and threads that
+//! follow each other into one check part at the defender node below. `docs/performance-log.md`,
+//! "Up to 982de80", "Two threads: under a length bound, a defender node follows the other
+//! thread" and "Two threads: an attacker node of the search without a bound heeds no busy
+//! mark".
 //!
 //! The marks steer the choice only; the numbers a thread computes and stores are its own, and
 //! every stored fact is sound on its own, so the result does not depend on how the threads
 //! interleave, only the time.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use super::dfpn::{Dfpn, Value};
+use super::limits::Limits;
+use super::table::{Table, INF};
+use crate::shogi::Position;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
 
 /// Board keys of the positions the threads are searching, one per slot (a slot already taken
 /// is left as it is: a mark is a hint).
@@ -79,6 +86,166 @@ pub(crate) fn virtual_loss(n: u32, needs_all: bool, ceiling: u32) -> u32 {
         (n / 2).saturating_add(ceiling / 2).min(ceiling - 1)
     } else {
         n.saturating_mul(4).min(ceiling - 1)
+    }
+}
+
+/// A thread's part in a search of several threads on one root.
+pub(crate) struct Team {
+    /// Threads searching a root at once; 1 searches alone.
+    pub threads: usize,
+    /// With other threads: the positions each is searching.
+    busy: Option<Arc<Busy>>,
+    /// With other threads: set when one of them has decided the root (this one then stops).
+    done: Option<Arc<AtomicBool>>,
+    /// With other threads: the nodes of all of them, and how many of this one's are counted.
+    pool: Option<Arc<AtomicU64>>,
+    published: u64,
+}
+
+impl Team {
+    /// A thread searching alone, whose roots are searched with `threads` threads.
+    pub fn alone(threads: usize) -> Team {
+        Team {
+            threads,
+            busy: None,
+            done: None,
+            pool: None,
+            published: 0,
+        }
+    }
+
+    /// The marks of the threads searching together, if any.
+    #[inline]
+    pub fn busy(&self) -> Option<&Busy> {
+        self.busy.as_deref()
+    }
+
+    /// Marks the position with board key `key` as searched by this thread; whether this call
+    /// made the mark (and must [`Team::unmark`] it).
+    #[inline]
+    pub fn mark(&self, key: u64) -> bool {
+        self.busy.as_ref().is_some_and(|b| b.mark(key))
+    }
+
+    /// Takes this thread's mark off `key`.
+    #[inline]
+    pub fn unmark(&self, key: u64) {
+        if let Some(b) = &self.busy {
+            b.unmark(key);
+        }
+    }
+
+    /// Whether this thread is to stop for the others: one of them has decided the root, or the
+    /// shared `table` asks to double.
+    pub fn stops(&self, table: &Table) -> bool {
+        self.done
+            .as_ref()
+            .is_some_and(|d| d.load(Relaxed) || table.wants_growth())
+    }
+}
+
+impl Dfpn {
+    /// The nodes of every thread searching with this one (adding this one's new ones).
+    pub(super) fn count_nodes(&mut self) -> u64 {
+        match &self.team.pool {
+            Some(pool) => {
+                let new = self.nodes - self.team.published;
+                self.team.published = self.nodes;
+                pool.fetch_add(new, Relaxed) + new
+            }
+            None => self.nodes,
+        }
+    }
+
+    /// Searches the root `pos` with `threads − 1` helper threads on the shared table until one
+    /// of the threads decides it or a limit stops them all. The nodes of all count. When the
+    /// table asks to double, all stop, it doubles, and they search the root again (what they
+    /// found is in the table).
+    pub(super) fn search_with_helpers(&mut self, pos: &mut Position, depth: u16) -> Value {
+        let pool = Arc::new(AtomicU64::new(self.nodes));
+        self.team.pool = Some(pool.clone());
+        self.team.published = self.nodes;
+        let value = loop {
+            self.table.share();
+            let v = self.search_together(pos, depth, &pool);
+            self.table.unshare(self.team.threads);
+            if !self.watch.aborted || self.watch.limit_hit {
+                break v;
+            }
+            // Stopped for the table's doubling, now done.
+            self.watch.aborted = false;
+        };
+        self.count_nodes();
+        self.nodes = pool.load(Relaxed);
+        self.team.pool = None;
+        value
+    }
+
+    /// One search of the root `pos` by this thread and its helpers, until one decides it, a
+    /// limit stops them, or the table asks to double ([`Table::wants_growth`]).
+    fn search_together(&mut self, pos: &mut Position, depth: u16, pool: &Arc<AtomicU64>) -> Value {
+        let busy = Arc::new(Busy::new());
+        let done = Arc::new(AtomicBool::new(false));
+        self.team.busy = Some(busy.clone());
+        self.team.done = Some(done.clone());
+        let value = std::thread::scope(|scope| {
+            // A helper the system will not give a thread is done without: the search is the
+            // same with fewer threads.
+            let helpers: Vec<_> = (1..self.team.threads)
+                .filter_map(|_| {
+                    let mut helper = self.helper(&busy, &done, pool);
+                    let mut pos = pos.clone();
+                    let done = done.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("tsume-helper".to_string())
+                        .stack_size(super::SEARCH_STACK)
+                        .spawn_scoped(scope, move || {
+                            let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, 0);
+                            let decided =
+                                !helper.watch.aborted && (v.is_proven() || v.is_disproven());
+                            if decided {
+                                done.store(true, Relaxed);
+                            }
+                            helper.count_nodes();
+                            decided.then_some(v)
+                        });
+                    spawned.ok()
+                })
+                .collect();
+            let mut v = self.mid(pos, INF - 1, INF - 1, depth, 0);
+            let decided = !self.watch.aborted && (v.is_proven() || v.is_disproven());
+            done.store(true, Relaxed);
+            for h in helpers {
+                let theirs = h.join().expect("a helper thread does not panic");
+                if let (false, Some(w)) = (decided, theirs) {
+                    v = w;
+                }
+            }
+            if !self.watch.limit_hit && (v.is_proven() || v.is_disproven()) {
+                // Stopped because a helper decided the root: that answer stands.
+                self.watch.aborted = false;
+            }
+            v
+        });
+        self.team.busy = None;
+        self.team.done = None;
+        value
+    }
+
+    /// A helper for [`Dfpn::search_with_helpers`]: the same search on the same table, with its
+    /// own path and counters, stopped by the same limits or by `done`.
+    fn helper(&self, busy: &Arc<Busy>, done: &Arc<AtomicBool>, pool: &Arc<AtomicU64>) -> Dfpn {
+        let limits = Limits {
+            progress: None,
+            ..self.watch.limits.clone()
+        };
+        let mut helper = Dfpn::on_table(self.table.clone(), self.attacker, self.futile, 1, limits);
+        helper.team.busy = Some(busy.clone());
+        helper.team.done = Some(done.clone());
+        helper.team.pool = Some(pool.clone());
+        helper.watch.start = self.watch.start;
+        helper.bounded = self.bounded;
+        helper
     }
 }
 

@@ -7,8 +7,9 @@
 
 use super::dfpn::Dfpn;
 use super::futile::Capturer;
-use super::line::{Outcome, Report, LINE_AFTER_LIMIT_NODES};
-use super::main_line::{MainLine, Sub, LINE_CHOICE_BUDGET};
+use super::main_line::{MainLine, Sub};
+use super::outcome::{Outcome, Report};
+use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 use super::table::UNBOUNDED;
 use super::{Limits, Options, Rules};
 use crate::shogi::{Color, Position};
@@ -160,7 +161,7 @@ mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
     use crate::search::koba_mate5;
-    use crate::search::verify::verify_mate_line;
+    use crate::search::replay::verify_mate_line;
     use crate::search::MateLine;
     use crate::shogi::movegen::check_moves;
     use crate::shogi::MoveList;

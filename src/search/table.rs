@@ -1,5 +1,5 @@
 //! The transposition table: a fixed number of clusters, allocated once, never grown. A search
-//! starts in a small region of it and doubles the region as it fills ([`full_enough`]), so a
+//! starts in a small region of it and doubles the region as it fills (`table/region.rs`), so a
 //! short search touches (and the system zeroes) only a little memory. A doubling moves entries,
 //! so it happens only while no search uses the table: threads searching it together
 //! ([`Table::share`]) are asked to stop for it ([`Table::wants_growth`]), the doubling is done
@@ -9,12 +9,30 @@
 //! A proof holds for every attacker hand that covers the entry's hand, a disproof for every hand
 //! that the entry's hand covers (hand superiority): the attacker never does worse with more
 //! pieces in hand, and the defender, who holds the rest, never does better with fewer.
+//!
+//! Here: what a probe finds, how facts and estimates are stored, and which entry a full cluster
+//! gives up. The layout of entries, slots and clusters is in `table/slot.rs`, the region's
+//! doublings in `table/region.rs`, the memory block in `table/block.rs`.
 
 mod block;
 
+mod region;
+mod slot;
+
 use crate::shogi::Hand;
-use block::{Block, HUGE_PAGE};
+use block::Block;
+use region::first_region;
+#[cfg(test)]
+use region::FIRST_CLUSTERS;
+#[cfg(test)]
+use region::{full_enough, HUGE_PAGE_CLUSTERS, PARALLEL_GROW_MIN_CLUSTERS};
+#[cfg(test)]
+use slot::EMPTY;
+use slot::{
+    block_bytes, capacity, cluster_index, Entries, Entry, Slot, State, CLUSTER_BYTES, WAYS,
+};
 use std::sync::atomic::AtomicBool;
+#[cfg(test)]
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::AtomicUsize;
 use std::sync::atomic::Ordering::Relaxed;
@@ -23,152 +41,6 @@ use std::sync::atomic::Ordering::Relaxed;
 pub const INF: u32 = u32::MAX;
 /// A length or depth bound meaning "unbounded".
 pub const UNBOUNDED: u16 = u16::MAX;
-
-/// What an entry says about its position.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(u8)]
-enum State {
-    Empty = 0,
-    /// Search in progress: `pn`, `dn` are estimates for exactly this hand.
-    Unknown = 1,
-    /// Mate in at most `len` plies for every attacker hand covering `hand`.
-    Proven = 2,
-    /// No mate within `len` plies (`UNBOUNDED`: none at all) for every hand `hand` covers.
-    Disproven = 3,
-}
-
-impl State {
-    fn from_bits(b: u8) -> State {
-        match b {
-            1 => State::Unknown,
-            2 => State::Proven,
-            3 => State::Disproven,
-            _ => State::Empty,
-        }
-    }
-}
-
-/// An entry as the table's code reads and writes it; in memory it is a [`Slot`].
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Entry {
-    key: u64,
-    hand: Hand,
-    pn: u32,
-    dn: u32,
-    work: u32,
-    len: u16,
-    state: State,
-}
-
-/// An entry in memory: four words, each read and written atomically, so threads may share the
-/// table. Word 1 holds what makes an entry a fact (hand, length, state), word 2 the estimates
-/// (pn, dn), word 0 the key XOR words 1 and 2: a read that mixes two writes of the same slot
-/// gives a key that matches nothing unless words 1 and 2 are the same in both, so a torn read is
-/// a miss, never a false fact or another entry's estimates (a proof's pn 0 read as this undecided
-/// entry's made false proofs with two threads). Two writes at once can leave a slot torn so at
-/// rest: it then matches no probe, and a doubling drops it ([`Table::split_cluster`]). Word 3 is
-/// the work. All zero is an empty slot.
-#[repr(C, align(32))]
-struct Slot([AtomicU64; 4]);
-
-const _: () = assert!(std::mem::size_of::<Slot>() == 32);
-
-impl Slot {
-    #[inline]
-    fn fact_word(e: &Entry) -> u64 {
-        e.hand.raw() as u64 | (e.len as u64) << 32 | (e.state as u64) << 48
-    }
-
-    /// The slot's entry, if it is one for `key` (word 0 is read before the rest: a slot
-    /// holding another key costs two loads).
-    #[inline]
-    fn entry_for(&self, key: u64) -> Option<Entry> {
-        let (w1, w2) = (self.0[1].load(Relaxed), self.0[2].load(Relaxed));
-        if self.0[0].load(Relaxed) ^ w1 ^ w2 != key || w1 >> 48 == State::Empty as u64 {
-            return None;
-        }
-        Some(self.decode(key, w1, w2))
-    }
-
-    #[inline]
-    fn load(&self) -> Entry {
-        let (w1, w2) = (self.0[1].load(Relaxed), self.0[2].load(Relaxed));
-        self.decode(self.0[0].load(Relaxed) ^ w1 ^ w2, w1, w2)
-    }
-
-    /// The entry with key `key`, fact word `w1` and estimate word `w2`, its work read now.
-    #[inline]
-    fn decode(&self, key: u64, w1: u64, w2: u64) -> Entry {
-        let w3 = self.0[3].load(Relaxed);
-        Entry {
-            key,
-            hand: Hand::from_raw(w1 as u32),
-            len: (w1 >> 32) as u16,
-            state: State::from_bits((w1 >> 48) as u8),
-            pn: w2 as u32,
-            dn: (w2 >> 32) as u32,
-            work: w3 as u32,
-        }
-    }
-
-    #[inline]
-    fn store(&self, e: &Entry) {
-        let w1 = Slot::fact_word(e);
-        let w2 = e.pn as u64 | (e.dn as u64) << 32;
-        self.0[1].store(w1, Relaxed);
-        self.0[2].store(w2, Relaxed);
-        self.0[3].store(e.work as u64, Relaxed);
-        self.0[0].store(e.key ^ w1 ^ w2, Relaxed);
-    }
-
-    /// The slot's four words, as they are in memory.
-    fn words(&self) -> [u64; 4] {
-        std::array::from_fn(|i| self.0[i].load(Relaxed))
-    }
-
-    /// Writes four words read by [`Slot::words`].
-    fn set_words(&self, words: &[u64; 4]) {
-        for (w, &v) in self.0.iter().zip(words) {
-            w.store(v, Relaxed);
-        }
-    }
-
-    /// Whether a slot's words hold an entry (not an empty slot).
-    fn holds_entry(words: &[u64; 4]) -> bool {
-        words[1] >> 48 != State::Empty as u64
-    }
-
-    /// The key of the entry a slot's words hold.
-    fn key_of(words: &[u64; 4]) -> u64 {
-        words[0] ^ words[1] ^ words[2]
-    }
-
-    #[inline]
-    fn clear(&self) {
-        for w in &self.0 {
-            w.store(0, Relaxed);
-        }
-    }
-}
-
-/// An unused slot, as a fresh table (zeroed memory) holds.
-#[cfg(test)]
-const EMPTY: Entry = Entry {
-    key: 0,
-    hand: Hand::EMPTY,
-    pn: 0,
-    dn: 0,
-    work: 0,
-    len: 0,
-    state: State::Empty,
-};
-
-/// Entries per cluster: all entries of one board key live in one cluster. Four entries make two
-/// cache lines, which a probe waits on; eight took 7 % longer on 図巧 No. 1 for the same nodes.
-const WAYS: usize = 4;
-
-/// Bytes of a cluster.
-const CLUSTER_BYTES: usize = WAYS * std::mem::size_of::<Slot>();
 
 /// What the table knows about a position (board key and attacker hand) at a depth bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,37 +94,6 @@ impl<T> std::ops::Deref for OwnLine<T> {
     fn deref(&self) -> &T {
         &self.0
     }
-}
-
-/// The fewest clusters a thread of a doubling on several threads takes on (8 MB).
-const PARALLEL_GROW_MIN_CLUSTERS: usize = (8 << 20) / CLUSTER_BYTES;
-
-/// Clusters of the first region (64 KB). A short search, as most problems of a collection are,
-/// writes a few hundred entries, and a table given back is zeroed where its region was before
-/// the next problem's table takes it. With a first region of one huge page (2 MB) that zeroing
-/// was a quarter of the time of `verify` on the 32 mates of three to seven plies; with 64 KB they
-/// run 1.3 times as fast.
-const FIRST_CLUSTERS: usize = (64 << 10) / CLUSTER_BYTES;
-
-/// Clusters of one huge page (2 MB). A region smaller than that doubles once a sixteenth of it is
-/// taken ([`SMALL_REGION_SHARE`]), a larger one once half of it is.
-const HUGE_PAGE_CLUSTERS: usize = HUGE_PAGE / CLUSTER_BYTES;
-
-/// A region below [`HUGE_PAGE_CLUSTERS`] doubles once `1 / SMALL_REGION_SHARE` of its entries
-/// are taken, so that its clusters seldom overflow (an overflow loses an entry). Doubling at half
-/// full from 64 KB, the 87 bundled problems took 5.45 M nodes against 5.00 M with a first region
-/// of 2 MB, and 4.99 M at a sixteenth. The likely cause, estimated rather than counted: each of
-/// the five doublings up to 2 MB fills clusters to about half, where some overflow.
-const SMALL_REGION_SHARE: usize = 16;
-
-/// Whether a region of `clusters` clusters with `used` entries taken is full enough to double.
-fn full_enough(used: usize, clusters: usize) -> bool {
-    let share = if clusters < HUGE_PAGE_CLUSTERS {
-        SMALL_REGION_SHARE
-    } else {
-        2
-    };
-    used * share > clusters * WAYS
 }
 
 /// The transposition table. Its methods take `&self`: several searches may share one table
@@ -327,117 +168,11 @@ impl Table {
     pub fn wants_growth(&self) -> bool {
         self.growth_wanted.load(Relaxed)
     }
-
-    /// Counts an entry written over an empty slot, growing the region once it is full enough
-    /// ([`full_enough`]; or asking for it, while threads share the table); at a quarter full, the
-    /// pages the doubling of a larger region will add start being faulted in.
-    fn fill(&self, was_empty: bool) {
-        if !was_empty {
-            return;
-        }
-        let used = self.used.fetch_add(1, Relaxed) + 1;
-        let clusters = self.clusters.load(Relaxed);
-        if clusters < self.max_clusters && full_enough(used, clusters) {
-            if self.shared.load(Relaxed) {
-                self.growth_wanted.store(true, Relaxed);
-            } else {
-                self.grow(1);
-            }
-        } else if clusters < self.max_clusters
-            && used * 4 > clusters * WAYS
-            && self.prefaulted.load(Relaxed) != clusters
-        {
-            self.prefaulted.store(clusters, Relaxed);
-            self.start_prefault(clusters);
-        }
-    }
-
-    /// Has the half that doubling a region of `clusters` adds faulted in on another thread, if
-    /// it is large enough to be worth a thread: the doubling then finds its pages ready.
-    fn start_prefault(&self, clusters: usize) {
-        let bytes = clusters * CLUSTER_BYTES;
-        if bytes >= PREFAULT_MIN_BYTES {
-            self.entries.block.prefault(bytes, 2 * bytes);
-        }
-    }
-
-    /// An entry went back to empty. (Two threads emptying one slot at once count it twice: the
-    /// count, which only times the doublings, stays at zero or above.)
-    fn emptied(&self) {
-        let _ = self
-            .used
-            .fetch_update(Relaxed, Relaxed, |u| Some(u.saturating_sub(1)));
-    }
-
-    /// Doubles the region on `threads` threads (no other thread may use the table meanwhile).
-    ///
-    /// The entries of cluster `i` go to clusters `2i` and `2i + 1` of the doubled region, which
-    /// [`Table::split_cluster`] writes whole. The clusters are taken by halves from the top:
-    /// those of `[lo, hi)`, with `2 lo >= hi`, write `[2 lo, 2 hi)`, which no cluster of the
-    /// half reads and every cluster above it has been read from already; so the clusters of a
-    /// half can be moved in any order, on any thread. The last half is cluster 0 alone.
-    fn grow(&self, threads: usize) {
-        let clusters = self.clusters.load(Relaxed);
-        let new_clusters = clusters * 2;
-        self.entries.block.touch(new_clusters * CLUSTER_BYTES);
-        let mut hi = clusters;
-        while hi > 0 {
-            let lo = if hi == 1 { 0 } else { hi.div_ceil(2) };
-            let part = (hi - lo).div_ceil(threads.max(1));
-            let split = move |start: usize| {
-                (start..(start + part).min(hi)).for_each(|i| self.split_cluster(i, new_clusters))
-            };
-            if threads <= 1 || part < PARALLEL_GROW_MIN_CLUSTERS {
-                (lo..hi).for_each(|i| self.split_cluster(i, new_clusters));
-            } else {
-                std::thread::scope(|scope| {
-                    // The first part on this thread; a part the system gives no thread for
-                    // is moved here too.
-                    for start in (lo + part..hi).step_by(part) {
-                        let spawned = std::thread::Builder::new()
-                            .name("tsume-grow".to_string())
-                            .spawn_scoped(scope, move || split(start));
-                        if spawned.is_err() {
-                            split(start);
-                        }
-                    }
-                    split(lo);
-                });
-            }
-            hi = lo;
-        }
-        self.clusters.store(new_clusters, Relaxed);
-    }
-
-    /// Moves the entries of cluster `i` to clusters `2i` and `2i + 1` of a region of
-    /// `new_clusters`, writing both whole (the rest of each empty). A slot whose words give the
-    /// key of another cluster was torn by two threads writing it at once: no probe can match
-    /// it, and it is dropped.
-    fn split_cluster(&self, i: usize, new_clusters: usize) {
-        let old: [[u64; 4]; WAYS] = std::array::from_fn(|w| self.entries[i * WAYS + w].words());
-        let mut halves = [[[0u64; 4]; WAYS]; 2];
-        let mut filled = [0; 2];
-        for words in old.iter().filter(|w| Slot::holds_entry(w)) {
-            let key = Slot::key_of(words);
-            if cluster_index(key, new_clusters / 2) != i {
-                self.emptied();
-                continue;
-            }
-            let half = cluster_index(key, new_clusters) - 2 * i;
-            halves[half][filled[half]] = *words;
-            filled[half] += 1;
-        }
-        let targets = &self.entries[2 * i * WAYS..(2 * i + 2) * WAYS];
-        for (slot, words) in targets.iter().zip(halves.iter().flatten()) {
-            slot.set_words(words);
-        }
-    }
-
+    /// this first.
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
     /// and given back at once, nothing touched (or the spare block of its size taken, zeroed
     /// where it was written, and kept again).
     /// [`Table::new`] ends the process when the system refuses its block, so a command checks
-    /// this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;
@@ -598,67 +333,6 @@ impl Table {
     }
 }
 
-/// The least new half worth faulting in ahead of time.
-const PREFAULT_MIN_BYTES: usize = 16 << 20;
-
-/// The clusters of the first region of a block of `capacity` clusters (the block halved while
-/// the half has [`FIRST_CLUSTERS`]), and how often it doubles within the block.
-fn first_region(capacity: usize) -> (usize, u32) {
-    let mut first = capacity;
-    let mut doublings = 0;
-    while first / 2 >= FIRST_CLUSTERS {
-        first /= 2;
-        doublings += 1;
-    }
-    (first, doublings)
-}
-
-/// Clusters in a block of at most `mb` megabytes (at least one).
-fn capacity(mb: usize) -> usize {
-    let bytes = mb.saturating_mul(1 << 20);
-    (bytes / CLUSTER_BYTES).max(1)
-}
-
-/// The cluster of `key` among `clusters`: the high bits of the key scaled to the count, so
-/// doubling the count sends cluster `i` to `2i` or `2i + 1`.
-#[inline]
-fn cluster_index(key: u64, clusters: usize) -> usize {
-    ((key as u128 * clusters as u128) >> 64) as usize
-}
-
-/// The table's slots: a [`Block`] of zeroed memory that the system maps on first use, so a
-/// large table costs nothing until it fills (on Linux backed by transparent huge pages where the
-/// system offers them: fewer TLB misses on the random accesses of a probe).
-struct Entries {
-    block: Block,
-    len: usize,
-}
-
-impl Entries {
-    fn zeroed(n: usize) -> Entries {
-        let bytes = block_bytes(n).expect("table size fits in memory");
-        let block = Block::map(bytes).unwrap_or_else(|| {
-            let layout = std::alloc::Layout::from_size_align(bytes, 64).expect("a valid layout");
-            std::alloc::handle_alloc_error(layout)
-        });
-        Entries { block, len: n }
-    }
-}
-
-impl std::ops::Deref for Entries {
-    type Target = [Slot];
-    fn deref(&self) -> &[Slot] {
-        // SAFETY: the block holds `len` slots, all initialised: all-zero atomics are valid
-        // values (an empty slot), and the block is aligned to a page.
-        unsafe { std::slice::from_raw_parts(self.block.as_ptr() as *const Slot, self.len) }
-    }
-}
-
-/// The bytes of a block of `n` slots, if such a block can exist.
-fn block_bytes(n: usize) -> Option<usize> {
-    std::alloc::Layout::array::<Slot>(n).ok().map(|l| l.size())
-}
-
 /// Above the value of any estimate or disproof (`1 + u32::MAX` at most).
 const PROOF_VALUE: u64 = 1 << 33;
 
@@ -666,10 +340,10 @@ const PROOF_VALUE: u64 = 1 << 33;
 /// before any estimate or disproof (the main line is read from the proofs); an estimate and a
 /// disproof are worth the work spent on them. A disproof kept whatever its work filled a full
 /// table with the many cheap ones of a disproof under a bound, and the estimates of the nodes
-/// still being searched were lost instead: the hard ten, one thread, 8 / 16 / 32 MB, 32.21 M /
-/// 24.53 M / 20.61 M nodes → 24.54 M / 21.31 M / 19.79 M (the README's performance section).
-/// A proof or disproof counts the work of the visit that decided it, not that of the estimate
-/// it replaces: carrying that over was no better (25.65 M / 21.22 M / 19.98 M).
+/// still being searched were lost instead. A proof or disproof counts the work of the visit that
+/// decided it, not that of the estimate it replaces: carrying that over was no better.
+/// `docs/performance-log.md`, "After 94ca001", "A full cluster gives up the entry with the least
+/// work".
 fn victim(cluster: &[Slot]) -> &Slot {
     let value = |s: &Slot| -> u64 {
         let e = s.load();

@@ -9,7 +9,7 @@ use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::{self, Capturer};
-use crate::search::verify::verify_mate_line;
+use crate::search::replay::verify_mate_line;
 use crate::search::{MateLine, Outcome, Rules};
 use crate::shogi::movegen::{check_moves, legal_move_list};
 use crate::shogi::{Color, Hand, Move, MoveList, PieceKind, Position, Square};

@@ -35,8 +35,8 @@ pub mod intended;
 pub mod render;
 
 use crate::search::futile::Capturer;
+use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
-use crate::search::verify::verify_mate_line;
 use crate::search::{MateLine, Options, Outcome, Rules};
 use crate::shogi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};

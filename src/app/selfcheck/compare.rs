@@ -2,8 +2,8 @@
 
 use crate::notation::sfen::to_sfen;
 use crate::search::bounded::{Bounded, BoundedSearch};
+use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
-use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
 use crate::shogi::attacks::between;
 use crate::shogi::rules;

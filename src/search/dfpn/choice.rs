@@ -5,6 +5,9 @@
 use super::{add, plus_one, Value, CEILING};
 use crate::search::futile::Futility;
 use crate::search::parallel::{virtual_loss, Busy};
+use crate::search::params::Epsilon;
+#[cfg(test)]
+use crate::search::params::{BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON};
 use crate::search::table::INF;
 use crate::shogi::{Hand, Move, PieceKind, Square};
 use std::cmp::Ordering;
@@ -48,9 +51,8 @@ const PAIR_SECOND: u8 = PAIR_FIRST + 1;
 /// number counts each group by its greatest instead of their sum (double counting where paths
 /// merge): the drops of a lance, bishop or rook on one line from the defender's king `king`
 /// (the same piece checking from nearer or farther), and a move with and without promotion
-/// (listed one after the other). One thread, rules of the game: the hard ten 20.58 M → 19.12 M
-/// nodes, the 87 bundled problems 5.69 M → 5.00 M (tsume conventions 5.41 M → 5.19 M), the 100
-/// 図巧 rows solved 201.1 M → 192.9 M (other groupings: the README).
+/// (listed one after the other). Measured, with the groupings tried: `docs/performance-log.md`,
+/// "Up to 982de80", "Checks alike counted once in an attacker node's disproof number".
 pub(super) fn group_checks(children: &mut [Child], king: Square) {
     for i in 0..children.len() {
         let m = children[i].m;
@@ -163,36 +165,6 @@ pub(super) fn either_option(a: Value, b: Value) -> Value {
     }
 }
 
-/// The ε of the 1+ε trick, a fraction `num / den`.
-#[derive(Clone, Copy)]
-pub(super) struct Epsilon {
-    num: u64,
-    den: u64,
-}
-
-/// ε at defender nodes of a search with no length bound, and at the options of a drop that may
-/// be futile.
-pub(super) const EPSILON: Epsilon = Epsilon { num: 1, den: 4 };
-
-/// ε at defender nodes of a search bounded in depth. There the defender needs one reply that
-/// holds out to the bound, and several usually do: most of the search goes to replies tried and
-/// not finished (図巧 No. 21's disproof of 23: 97 % of its visits outside the disproof it ends
-/// with; No. 95's of 37: 98.5 %). A narrower margin leaves a reply sooner once another looks
-/// cheaper; keeping to the reply chosen until it is decided left No. 95 unsolved in 300 s. One
-/// thread, rules of the game, against 1/4: No. 21 138.7 M → 129.9 M nodes, No. 95 36.0 M →
-/// 29.9 M, No. 8 154.8 M → 153.7 M, the 87 bundled problems 5.10 M → 5.13 M (tsume conventions
-/// 5.22 M → 5.05 M), the hard ten 18.82 M → 19.19 M (1/8: No. 21 133.7 M, No. 95 31.2 M, the
-/// hard ten 19.14 M).
-pub(super) const BOUNDED_DEFENDER_EPSILON: Epsilon = Epsilon { num: 1, den: 16 };
-
-/// ε at attacker nodes of a search with no length bound.
-pub(super) const ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 3 };
-
-/// ε at attacker nodes of a search bounded in depth. Such a search is mostly the disproof of a
-/// mate shorter than one found; its checks' proof numbers swing as their lines meet the bound,
-/// and a wider margin keeps it on one check instead of switching back and forth.
-pub(super) const BOUNDED_ATTACKER_EPSILON: Epsilon = Epsilon { num: 1, den: 1 };
-
 /// The threshold for the best child: just past the second-best number, enlarged by ε, and no
 /// further than the ceiling when that number is below it: a threshold above the ceiling lets a
 /// node run with no limit on that number (which stops at the ceiling), and is only for a node
@@ -211,10 +183,8 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
 /// it is released. Proofs are final, so a released drop is never held back again (and is looked
 /// at once), and a square with a drop held back always has an unproven one released: the node
 /// is not proven while drops wait. Looking at a drop only once released spares the first looks
-/// of the drops behind one that refutes, with the same nodes: instructions (callgrind) for the
-/// first million nodes of 図巧 No. 21 10.96 G → 10.55 G, the first 500,000 of No. 1 4.14 G →
-/// 3.90 G; wall time, alternating pairs, No. 21's first 15 M nodes 32.4 and 33.1 s → 30.7 and
-/// 30.3 s, No. 1 7.67 and 7.92 s → 7.42 and 7.32 s.
+/// of the drops behind one that refutes, with the same nodes. `docs/performance-log.md`,
+/// "After 3b4a70f", "Kept (98f1309): a defender's drop held back is looked at only once released".
 pub(super) fn hold_back_drops(children: &mut [Child], mut look: impl FnMut(&mut Child)) {
     // Bit s: a drop on square s is unproven or held back.
     let mut blocked = 0u128;
@@ -325,11 +295,9 @@ fn likelier_needs_every_child(or: bool, node: &Value) -> bool {
 /// node needs every child. Every check of such a node must be refuted, so the cheapest
 /// refutation goes first and is finished, instead of the search switching among the checks by
 /// their proof numbers, which grow as the defender's replies are expanded and send the node
-/// above to another reply. One thread, rules of the game, against the choice by proof numbers
-/// alone: the hard ten 19.41 M → 19.12 M nodes, 図巧 No. 95 31.13 M → 28.42 M, No. 21 (1 GB)
-/// 184.6 M → 162.9 M, No. 8 and the 87 bundled problems the same within 0.1 %, ミクロコスモス
-/// (8 GB) 162.4 M → 169.6 M. With the proof number above twice the disproof number instead:
-/// 19.00 M, No. 95 34.20 M, No. 21 141.6 M; three times: 19.24 M, 34.73 M, 158.7 M.
+/// above to another reply. Measured against the choice by proof numbers alone and other tests
+/// of "likelier disproven": `docs/performance-log.md`, "After e1b715e", "Kept: the cheapest
+/// refutation first".
 fn cheapest_refutation(
     children: &[Child],
     node: &Value,
@@ -362,14 +330,9 @@ fn cheapest_refutation(
 /// about as dear to show holding out, the one the attacker is further from mating goes first.
 /// Several replies of such a node usually hold out (most of a disproof's visits go to replies
 /// tried and not finished); the proof number tells which the attacker is nearest to refuting.
-/// One thread, rules of the game, against the least disproof number: 図巧 No. 21 129.9 M →
-/// 95.8 M nodes, No. 8 153.7 M → 140.0 M, No. 95 29.9 M → 24.6 M, the hard ten 19.19 M →
-/// 18.81 M, the 87 bundled problems 5.13 M → 4.93 M (tsume conventions 5.05 M → 4.93 M), the
-/// 100 図巧 rows both solve within 60 s 187.4 M → 187.0 M (59 fewer, 41 more). In a scratch
-/// build with the exponent as a switch (whose ¼ gave No. 21 98.7 M), the square root: No. 21
-/// 104.0 M, the hard ten 20.60 M; the proof number itself: No. 95 133.9 M; only within 12 plies
-/// of the bound: No. 21 123.7 M (the record). Its cost: some 11 instructions a node more than the
-/// least disproof number on No. 21's disproof (callgrind), of some 8,600.
+/// Measured against the least disproof number, with other exponents, and its cost in
+/// instructions: `docs/performance-log.md`, "After 3c09998", "Kept: a defender node under a
+/// bound tries first the reply likeliest to hold out".
 fn likeliest_hold(children: &[Child], th_dn: u32) -> Option<(usize, u32)> {
     let weight = |pn: u32| (pn.max(1) as f64).sqrt().sqrt();
     // (index, measure, weight, disproof number) of the best reply; (measure, disproof number)

@@ -17,22 +17,15 @@
 use super::choice::either_option;
 use super::{plus_one, Dfpn, Value, NO_REP};
 use crate::search::futile::{self, Capturer};
-use crate::search::pieces::{
+use crate::search::hands::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     proof_hand_before,
 };
+#[cfg(doc)]
+use crate::search::params::SHALLOW_PLIES;
 use crate::search::table::UNBOUNDED;
 use crate::shogi::movegen::{legal_move_kind, legal_moves, LegalMoves};
 use crate::shogi::{Hand, Move, MoveList, Position, Square};
-
-/// Plies left up to which an attacker node under a bound is decided depth-first. One thread,
-/// rules of the game, against none: 図巧 No. 21 356.4 s → 238.4 s, the hard ten 33.7 s → 29.8 s;
-/// five plies: the 87 bundled problems 12.2 s against 8.6 s with three. Tsume rules, against
-/// one: the 87 bundled problems 13.7, 13.6, 14.2 s → 9.5, 12.4, 10.6 s (alternating), No. 21
-/// 573.9 s → 508.5 s (the two run side by side), the hard ten unchanged (37.4 and 36.9 s against
-/// 38.3 and 36.0 s). Five plies with the table used inside (rules of the game): No. 21 264.9 s →
-/// 301.3 s.
-pub(super) const SHALLOW_PLIES: u16 = 3;
 
 impl Dfpn {
     /// The value of the attacker node `pos` with `depth` plies left (at most [`SHALLOW_PLIES`])

@@ -2,8 +2,9 @@
 //! thread that faults in a part of it before the search first writes there.
 //!
 //! On this class of machine the first write to a page costs far more than the search's later
-//! accesses (2.4 s a gigabyte): a table that doubles its region pays that inside the doubling,
-//! on the search's thread, unless the pages were faulted in beforehand.
+//! accesses: a table that doubles its region pays that inside the doubling, on the search's
+//! thread, unless the pages were faulted in beforehand (`docs/performance-log.md`,
+//! "Up to 982de80", "Memory first touched is dear here").
 //!
 //! A block given back is kept (one at a time) for the next table of its size, which zeroes
 //! only the bytes its owner wrote: a run of searches, such as a collection's

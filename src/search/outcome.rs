@@ -1,12 +1,16 @@
-//! The shortest mate and its main line.
+//! The answer of a search ([`Outcome`], with its statistics in [`Report`]) and [`solve`], which
+//! answers one position with a new [`Session`].
 //!
-//! df-pn proves a mate of some length L. The search is then repeated with a bound of L − 2 plies
-//! until that bound is disproven: L is then the minimax length (the attacker's shortest mate
-//! against the defender's longest defence; under the rules of the game every legal defence
-//! counts, under tsume rules a futile interposition counts as its virtual position, see
-//! [`super::futile`]). The main line is in [`super::main_line`].
+//! A mate is proven shortest by [`Session`]'s loop: df-pn proves a mate of some length L, and
+//! the search is repeated with a bound of L − 2 plies until that bound is disproven. L is then
+//! the minimax length, the attacker's shortest mate against the defender's longest defence;
+//! under the rules of the game every legal defence counts, under tsume rules a futile
+//! interposition counts as its virtual position (see [`super::futile`]). The main line is in
+//! [`super::main_line`].
 
 use super::main_line::MateLine;
+#[cfg(doc)]
+use super::params::LINE_AFTER_LIMIT_NODES;
 use super::session::Session;
 use super::Options;
 use crate::shogi::Position;
@@ -35,10 +39,6 @@ pub enum Outcome {
         found: Option<MateLine>,
     },
 }
-
-/// Nodes that may be spent after a limit stopped the search, to extract the line of a mate found
-/// but not proven shortest (counted in the search's nodes).
-pub const LINE_AFTER_LIMIT_NODES: u64 = 1 << 16;
 
 /// The answer with the search's statistics.
 #[derive(Clone, Debug)]
