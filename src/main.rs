@@ -6,23 +6,21 @@ use clap::Parser;
 use cli::{Cli, Command, FormatArg, FutileArg, RulesArg, SearchArgs};
 use std::process::ExitCode;
 use tsume::app::bench::BenchRequest;
-use tsume::app::check::command::{CheckError, CheckRequest};
+use tsume::app::check::command::CheckRequest;
 use tsume::app::check::CheckSettings;
+use tsume::app::exit::{AppError, Exit};
+use tsume::app::perft::PerftRequest;
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::solve::{OutputFormat, SolveRequest};
-use tsume::app::verify::{VerifyError, VerifyRequest};
-use tsume::app::AppError;
+use tsume::app::verify::VerifyRequest;
 use tsume::search::futile::Capturer;
 use tsume::search::table::Table;
 use tsume::search::{Limits, Options, Rules};
 use tsume::shogi::PieceCounts;
 
-/// Exit code for malformed input.
-const EXIT_INPUT_ERROR: u8 = 2;
-
 fn input_error(e: impl std::fmt::Display) -> ExitCode {
     eprintln!("tsume: error: {e}");
-    ExitCode::from(EXIT_INPUT_ERROR)
+    ExitCode::from(Exit::InputError)
 }
 
 fn main() -> ExitCode {
@@ -46,10 +44,13 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
             } else {
                 PieceCounts::Standard
             };
-            match tsume::app::perft::run(&position, depth, divide, limit, &mut out) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => input_error(format_args!("invalid position: {e}")),
-            }
+            let req = PerftRequest {
+                position,
+                depth,
+                divide,
+                limit,
+            };
+            finish(tsume::app::perft::run(&req, &mut out))
         }
         Command::Solve {
             problem,
@@ -78,10 +79,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 format,
                 kif,
             };
-            finish(
-                tsume::app::solve::run(&req, &mut out).map(|v| v as u8),
-                AppError::exit_code,
-            )
+            finish(tsume::app::solve::run(&req, &mut out))
         }
         Command::Verify {
             paths,
@@ -100,10 +98,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 report,
                 quiet,
             };
-            finish(
-                tsume::app::verify::run(&req, &mut out).map(|v| v as u8),
-                VerifyError::exit_code,
-            )
+            finish(tsume::app::verify::run(&req, &mut out))
         }
         Command::Check {
             problems,
@@ -130,10 +125,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 report,
                 quiet,
             };
-            finish(
-                tsume::app::check::command::run(&req, &mut out),
-                CheckError::exit_code,
-            )
+            finish(tsume::app::check::command::run(&req, &mut out))
         }
         Command::Bench {
             paths,
@@ -150,10 +142,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 options,
                 length_column,
             };
-            finish(
-                tsume::app::bench::run(&req, &mut out).map(|v| v as u8),
-                VerifyError::exit_code,
-            )
+            finish(tsume::app::bench::run(&req, &mut out))
         }
         Command::Selfcheck {
             random,
@@ -177,10 +166,7 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
                 json,
                 quiet,
             };
-            finish(
-                tsume::app::selfcheck::run(&req, &mut out).map(|v| v as u8),
-                AppError::exit_code,
-            )
+            finish(tsume::app::selfcheck::run(&req, &mut out))
         }
         Command::Usi { search } => {
             // The engine writes from its search threads too: release this thread's lock.
@@ -198,12 +184,12 @@ fn run(command: Command) -> Result<ExitCode, ExitCode> {
 }
 
 /// The exit code of a command's outcome; an error is printed on standard error first.
-fn finish<E: std::fmt::Display>(result: Result<u8, E>, code_of: fn(&E) -> u8) -> ExitCode {
+fn finish(result: Result<Exit, AppError>) -> ExitCode {
     match result {
-        Ok(code) => ExitCode::from(code),
+        Ok(exit) => exit.into(),
         Err(e) => {
             eprintln!("tsume: error: {e}");
-            ExitCode::from(code_of(&e))
+            e.exit().into()
         }
     }
 }

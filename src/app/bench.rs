@@ -1,11 +1,10 @@
 //! `tsume bench`: solve the problems of some collections one after another on one thread and
 //! print what each search cost.
 
+use super::batch::{exit_of, split_rows, BatchRecord, Job};
 use super::collection::{load_all, LoadOptions};
-use super::verify::{
-    error_record, exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status,
-    VerifyError, VerifyExit,
-};
+use super::exit::{AppError, Exit};
+use super::verify::{status_name, verify_one, ProblemRecord, Status};
 use crate::search::{Options, SEARCH_STACK};
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,13 +23,13 @@ pub struct BenchRequest {
 
 /// Solves every problem in turn, printing a row for each as it finishes, then the totals.
 /// The exit is judged as `verify` judges it.
-pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
+pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
         solution_moves: false,
     };
-    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, error_record);
+    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, ProblemRecord::fault);
     let search = req.options.clone();
     let id_width = records
         .iter()

@@ -1,9 +1,9 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
-use super::input::{read_problem, require_defender_king, InputError};
-use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
-use super::verify::write_whole;
-use super::AppError;
+use super::exit::{AppError, Exit};
+use super::interrupt::stop_on_ctrl_c;
+use super::output_file::write_whole;
+use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
@@ -17,7 +17,7 @@ use crate::search::verify::verify_mate_line;
 use crate::search::{
     solve, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
 };
-use crate::shogi::{fill_defender_hand, Color, Hand, Position};
+use crate::shogi::{Color, Hand, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -55,19 +55,6 @@ pub enum OutputFormat {
     Kif,
     /// A JSON object ([`SolveJson`]).
     Json,
-}
-
-/// The verdict, which is also the exit code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// A mate, proven shortest (exit 0).
-    Mate = 0,
-    /// No mate, proven (exit 1).
-    NoMate = 1,
-    /// A limit stopped the search (exit 3).
-    Unknown = 3,
-    /// Ctrl-C stopped the search (exit 130).
-    Interrupted = EXIT_INTERRUPTED as isize,
 }
 
 /// The `--json` output of `solve`.
@@ -121,18 +108,6 @@ pub struct SolveJson {
     pub hash_mb: usize,
 }
 
-/// The problem as the solver takes it: the tsume hand convention applies unless the hands are
-/// literal, the SFEN lists a defender hand, or every piece is already accounted for.
-pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, InputError> {
-    require_defender_king(pos, "")?;
-    let defender = !pos.side_to_move();
-    if literal_hands || !pos.hand(defender).is_empty() {
-        Ok(pos.clone())
-    } else {
-        Ok(fill_defender_hand(pos))
-    }
-}
-
 /// Runs the search on a thread with a deep stack (the search recurses once per ply), showing a
 /// progress line on the terminal once it has run for a second.
 pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
@@ -173,10 +148,11 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
 }
 
 /// Solves the requested problem and prints the answer. Ctrl-C stops the search: what is known is
-/// printed as "unknown (interrupted)", `--kif` is not written, and the verdict is
-/// [`Verdict::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
-/// usual).
-pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
+/// printed as "unknown (interrupted)", `--kif` is not written, and the exit is
+/// [`Exit::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
+/// usual). Otherwise a mate exits [`Exit::Yes`], no mate [`Exit::No`], a limit
+/// [`Exit::Unknown`].
+pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let stop = stop_on_ctrl_c();
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.start, req.literal_hands)?;
@@ -202,13 +178,13 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             *found = None;
         }
     }
-    let verdict = match report.outcome {
-        Outcome::Mate { .. } => Verdict::Mate,
-        Outcome::NoMate => Verdict::NoMate,
-        Outcome::Unknown { .. } if stop.load(Ordering::Relaxed) => Verdict::Interrupted,
-        Outcome::Unknown { .. } => Verdict::Unknown,
+    let exit = match report.outcome {
+        Outcome::Mate { .. } => Exit::Yes,
+        Outcome::NoMate => Exit::No,
+        Outcome::Unknown { .. } if stop.load(Ordering::Relaxed) => Exit::Interrupted,
+        Outcome::Unknown { .. } => Exit::Unknown,
     };
-    let interrupted = verdict == Verdict::Interrupted;
+    let interrupted = exit == Exit::Interrupted;
     let kif = || write_kif(&solution_record(&record, &pos, &report.outcome));
     if let (Some(path), false) = (&req.kif, interrupted) {
         write_whole(path, &kif()).map_err(|source| InputError::Io {
@@ -232,7 +208,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             );
         }
     }
-    Ok(verdict)
+    Ok(exit)
 }
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {

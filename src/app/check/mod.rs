@@ -30,10 +30,12 @@
 //! problem with an undecided branch is never sound.
 
 mod branch;
+mod collections;
 pub mod command;
 pub mod intended;
 pub mod render;
 
+use super::exit::Exit;
 use crate::search::futile::Capturer;
 use crate::search::session::Session;
 use crate::search::verify::verify_mate_line;
@@ -72,16 +74,28 @@ pub struct CheckProgress {
     pub plies: AtomicU64,
 }
 
-/// The verdict on a problem, which is also the exit code.
+/// The verdict on a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
-    /// Every branch decided, no flaw (exit 0).
-    Sound = 0,
-    /// Some flaw proven (exit 1).
-    Flawed = 1,
-    /// No flaw proven, but some branch undecided (exit 3).
-    Undecided = 3,
+    /// Every branch decided, no flaw.
+    Sound,
+    /// Some flaw proven.
+    Flawed,
+    /// No flaw proven, but some branch undecided.
+    Undecided,
+}
+
+impl Verdict {
+    /// How the process ends on this verdict: sound [`Exit::Yes`], flawed [`Exit::No`],
+    /// undecided [`Exit::Unknown`].
+    pub fn exit(self) -> Exit {
+        match self {
+            Verdict::Sound => Exit::Yes,
+            Verdict::Flawed => Exit::No,
+            Verdict::Undecided => Exit::Unknown,
+        }
+    }
 }
 
 /// How a finding weighs on the verdict.

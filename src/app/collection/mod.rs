@@ -18,7 +18,7 @@
 //!
 //! A directory stands for every file inside it (recursively) that has a reader.
 
-use super::input::{
+use super::problem::{
     read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
 };
 use crate::notation::excerpt::excerpt;
