@@ -34,6 +34,8 @@ mod collections;
 pub mod command;
 pub mod intended;
 pub mod render;
+mod unlimited;
+mod walk;
 
 use super::exit::Exit;
 use crate::search::futile::Capturer;

@@ -1,7 +1,7 @@
 //! A check's report as text and as JSON: the main line and each finding's evidence in 日本式 and
 //! USI.
 
-use super::branch::Walk;
+use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
