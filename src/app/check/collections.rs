@@ -3,7 +3,7 @@
 
 use super::command::CheckRequest;
 use super::render::{to_json, verdict_words, CheckJson};
-use super::{check_problem, Class, Verdict};
+use super::{check_problem, CheckSettings, Class, Verdict};
 use crate::app::batch::{self, record_line, Batch, BatchRecord, Grade, Job, RowFault};
 use crate::app::collection::{load_all, LoadOptions};
 use crate::app::exit::{AppError, Exit};
@@ -12,7 +12,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// How one problem of a collection came out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,14 +137,14 @@ pub(super) fn run_collections(
     let ran = batch::run(rows, &batch, |job| check_one(job, &settings))?;
     let more = WholeCheckLimits {
         total_node_limit: req.settings.total_nodes,
-        total_time_limit_s: req.settings.total_time.map(|t: Duration| t.as_secs_f64()),
+        total_time_limit_s: req.settings.total_time.map(|t| t.as_secs_f64()),
     };
     ran.finish(options, more, req.json, req.quiet, out)
 }
 
 /// Checks one job; a line that failed its replay check becomes an internal error of that
 /// problem.
-fn check_one(job: &Job, settings: &super::CheckSettings) -> CheckRecord {
+fn check_one(job: &Job, settings: &CheckSettings) -> CheckRecord {
     let p = &job.problem;
     match check_problem(&job.position, p.line.as_deref(), settings) {
         Ok(report) => {

@@ -55,7 +55,7 @@ pub fn run(
 ) -> std::io::Result<()> {
     let out = Output::new(output);
     let on_interrupt = out.clone();
-    let _ = ctrlc::set_handler(move || on_interrupt.exit(i32::from(Exit::Interrupted.code())));
+    let _ = ctrlc::set_handler(move || on_interrupt.exit(Exit::Interrupted));
     let mut engine = Engine::new(out, EngineOptions::from_command_line(defaults));
     let mut buf = Vec::new();
     let result = loop {
