@@ -1,10 +1,10 @@
 //! `tsume bench`: solve the problems of some collections one after another on one thread and
 //! print what each search cost.
 
-use super::batch::{exit_of, split_rows, BatchRecord, Job};
+use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
 use super::collection::{load_all, LoadOptions};
 use super::exit::{AppError, Exit};
-use super::verify::{status_name, verify_one, ProblemRecord, Status};
+use super::verify::{verify_one, ProblemRecord};
 use crate::search::{Options, SEARCH_STACK};
 use std::io::Write;
 use std::path::PathBuf;
@@ -93,9 +93,9 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
         r.ms,
         nodes_per_second,
         r.hash_permille as f64 / 10.0,
-        status_name(r.status),
+        ProblemRecord::word(r.status),
     );
-    if r.status != Status::Ok {
+    if r.status != Grade::Good {
         if let Some(message) = &r.message {
             let _ = writeln!(out, "  {}: {message}", r.source);
         }
@@ -106,7 +106,7 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
 fn print_totals(out: &mut impl Write, records: &[ProblemRecord], wall: Duration) {
     let solved = records
         .iter()
-        .filter(|r| matches!(r.result, Some("mate" | "nomate")) && r.status != Status::Error)
+        .filter(|r| matches!(r.result, Some("mate" | "nomate")) && r.status != Grade::Error)
         .count();
     let nodes: u64 = records.iter().map(|r| r.nodes).sum();
     let ms: f64 = records.iter().map(|r| r.ms).sum();

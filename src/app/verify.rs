@@ -1,14 +1,14 @@
 //! `tsume verify`: solve every problem of some collections in parallel and compare each answer
 //! with the expected one.
 
-use super::batch::{self, record_line, Batch, BatchRecord, Grade, Job, RowFault};
+use super::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
 use super::collection::{load_all, Expected, LoadOptions};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -29,20 +29,6 @@ pub struct VerifyRequest {
     pub report: Option<PathBuf>,
     /// No progress bar, and only the totals in the summary.
     pub quiet: bool,
-}
-
-/// How one problem came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// The answer is the expected one.
-    Ok,
-    /// A different answer was proven.
-    Mismatch,
-    /// A limit stopped the search.
-    Unknown,
-    /// The row is not a problem, or the solver contradicted itself.
-    Error,
 }
 
 /// One problem of the JSON report.
@@ -69,8 +55,11 @@ pub struct ProblemRecord {
     pub ms: f64,
     /// Permille of the transposition table in use at the end.
     pub hash_permille: u32,
-    /// `ok`, `mismatch`, `unknown` or `error`.
-    pub status: Status,
+    /// How it came out: `ok` (as expected), `mismatch` (a different answer proven), `unknown`
+    /// (a limit stopped the search) or `error` (the row is not a problem, or the solver
+    /// contradicted itself).
+    #[serde(serialize_with = "grade_word::<ProblemRecord, _>")]
+    pub status: Grade,
     /// What went wrong, or what a limit left open.
     pub message: Option<String>,
     /// The solver contradicted itself (its line failed the replay check).
@@ -122,19 +111,14 @@ impl BatchRecord for ProblemRecord {
             nodes: 0,
             ms: 0.0,
             hash_permille: 0,
-            status: Status::Error,
+            status: Grade::Error,
             message: Some(f.message),
             internal: f.internal,
         }
     }
 
     fn grade(&self) -> Grade {
-        match self.status {
-            Status::Ok => Grade::Good,
-            Status::Mismatch => Grade::Bad,
-            Status::Unknown => Grade::Unknown,
-            Status::Error => Grade::Error,
-        }
+        self.status
     }
 
     fn nodes(&self) -> u64 {
@@ -146,7 +130,7 @@ impl BatchRecord for ProblemRecord {
     }
 
     fn line(&self) -> String {
-        let word = status_name(self.status);
+        let word = ProblemRecord::word(self.status);
         record_line(word, 8, &self.id, &self.source, self.message.as_deref())
     }
 
@@ -156,7 +140,7 @@ impl BatchRecord for ProblemRecord {
             .iter()
             .map(|r| {
                 [
-                    status_name(r.status).to_string(),
+                    ProblemRecord::word(r.status).to_string(),
                     r.id.clone(),
                     r.source.clone(),
                     r.expected.clone().unwrap_or_else(|| "-".to_string()),
@@ -202,7 +186,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         nodes: report.nodes,
         ms: (report.elapsed.as_micros() as f64) / 1000.0,
         hash_permille: report.hash_permille,
-        status: Status::Unknown,
+        status: Grade::Unknown,
         message: None,
         internal: false,
     };
@@ -212,7 +196,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             record.length = Some(line.length());
             record.line = line.moves.iter().map(|m| m.to_string()).collect();
             if let Err(fault) = verify_mate_line(&job.position, line) {
-                record.status = Status::Error;
+                record.status = Grade::Error;
                 record.internal = true;
                 record.message = Some(format!(
                     "internal error, please report it: the solver's line failed the replay \
@@ -233,7 +217,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         }
     }
     record.status = judge(p.expected, &report.outcome);
-    if record.status == Status::Mismatch {
+    if record.status == Grade::Bad {
         let mut message = format!("expected {}, got {}", p.expected, got(&record));
         if let Outcome::Mate { line, .. } = &report.outcome {
             if line.choice_cut {
@@ -250,9 +234,9 @@ const CHOICE_CUT_NOTE: &str = " (the choice among equally long lines ran out of 
      line the conventions prefer may differ)";
 
 /// Compares a proven answer with the expected one.
-fn judge(expected: Expected, outcome: &Outcome) -> Status {
+fn judge(expected: Expected, outcome: &Outcome) -> Grade {
     let ok = match (expected, outcome) {
-        (_, Outcome::Unknown { .. }) => return Status::Unknown,
+        (_, Outcome::Unknown { .. }) => return Grade::Unknown,
         (Expected::Unspecified, _) => true,
         (Expected::Mate(n), Outcome::Mate { line, .. }) => line.length() == n,
         (Expected::AnyMate, Outcome::Mate { .. }) => true,
@@ -262,9 +246,9 @@ fn judge(expected: Expected, outcome: &Outcome) -> Status {
         _ => false,
     };
     if ok {
-        Status::Ok
+        Grade::Good
     } else {
-        Status::Mismatch
+        Grade::Bad
     }
 }
 
@@ -274,16 +258,6 @@ pub(super) fn got(r: &ProblemRecord) -> String {
         (Some("mate"), Some(n)) => format!("mate {n}"),
         (Some(result), _) => result.to_string(),
         (None, _) => "-".to_string(),
-    }
-}
-
-/// The status in one word, as the summary and `bench` print it.
-pub(super) fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Ok => "ok",
-        Status::Mismatch => "mismatch",
-        Status::Unknown => "unknown",
-        Status::Error => "error",
     }
 }
 
@@ -310,20 +284,20 @@ mod tests {
             found: None,
         };
         for (expected, outcome, status) in [
-            (Mate(3), mate(3), Status::Ok),
-            (Mate(3), mate(5), Status::Mismatch),
-            (Mate(3), Outcome::NoMate, Status::Mismatch),
-            (Mate(3), unknown.clone(), Status::Unknown),
-            (AnyMate, mate(9), Status::Ok),
-            (AnyMate, Outcome::NoMate, Status::Mismatch),
-            (NoMate, Outcome::NoMate, Status::Ok),
-            (NoMate, mate(1), Status::Mismatch),
-            (NoMateWithin(5), Outcome::NoMate, Status::Ok),
-            (NoMateWithin(5), mate(7), Status::Ok),
-            (NoMateWithin(5), mate(5), Status::Mismatch),
-            (Unspecified, mate(1), Status::Ok),
-            (Unspecified, Outcome::NoMate, Status::Ok),
-            (Unspecified, unknown, Status::Unknown),
+            (Mate(3), mate(3), Grade::Good),
+            (Mate(3), mate(5), Grade::Bad),
+            (Mate(3), Outcome::NoMate, Grade::Bad),
+            (Mate(3), unknown.clone(), Grade::Unknown),
+            (AnyMate, mate(9), Grade::Good),
+            (AnyMate, Outcome::NoMate, Grade::Bad),
+            (NoMate, Outcome::NoMate, Grade::Good),
+            (NoMate, mate(1), Grade::Bad),
+            (NoMateWithin(5), Outcome::NoMate, Grade::Good),
+            (NoMateWithin(5), mate(7), Grade::Good),
+            (NoMateWithin(5), mate(5), Grade::Bad),
+            (Unspecified, mate(1), Grade::Good),
+            (Unspecified, Outcome::NoMate, Grade::Good),
+            (Unspecified, unknown, Grade::Unknown),
         ] {
             assert_eq!(judge(expected, &outcome), status, "{expected} {outcome:?}");
         }

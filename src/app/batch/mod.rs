@@ -16,7 +16,7 @@ pub use pool::{run_jobs, worker_pool};
 pub use progress::progress_bar;
 pub use report::BatchReport;
 pub use rows::{split_rows, Job, RowFault};
-pub use tally::{exit_of, Grade, Totals};
+pub use tally::{exit_of, grade_word, Grade, Totals};
 
 use super::collection::Row;
 use super::exit::{AppError, Exit};
@@ -29,7 +29,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// What one job of a batch gives: a record of the run, in the JSON report as it is serialised.
+/// What one job of a batch gives: a record of the run, in the JSON report as it is serialised
+/// (its grade by [`grade_word`], in its own words).
 pub trait BatchRecord: Serialize + Send + Sized {
     /// The names of the good, bad and unknown grades in the counts, the summary line and the
     /// JSON totals (`ok mismatch unknown` or `sound flawed undecided`); errors are `error`.
@@ -38,6 +39,16 @@ pub trait BatchRecord: Serialize + Send + Sized {
     const RATE: bool;
     /// What a panic of the work of one job is called in the record it leaves.
     const PANIC: &'static str;
+
+    /// The name of `grade` in this record's words: one of [`Self::GRADES`], or `error`.
+    fn word(grade: Grade) -> &'static str {
+        match grade {
+            Grade::Good => Self::GRADES[0],
+            Grade::Bad => Self::GRADES[1],
+            Grade::Unknown => Self::GRADES[2],
+            Grade::Error => "error",
+        }
+    }
 
     /// The record of a row that is not a problem, or of a job that failed.
     fn fault(fault: RowFault) -> Self;

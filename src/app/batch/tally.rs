@@ -21,6 +21,11 @@ pub enum Grade {
     Error,
 }
 
+/// Serialises a record's grade as its word ([`BatchRecord::word`]), for `serialize_with`.
+pub fn grade_word<R: BatchRecord, S: Serializer>(grade: &Grade, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(R::word(*grade))
+}
+
 /// The counts of a run; in JSON the grades are named by the record type
 /// ([`BatchRecord::GRADES`]).
 #[derive(Clone, Debug)]

@@ -2,30 +2,16 @@
 //! record each, with a summary or a JSON report.
 
 use super::command::CheckRequest;
-use super::render::{to_json, verdict_words, CheckJson};
+use super::render::{to_json, CheckJson};
 use super::{check_problem, CheckSettings, Class, Verdict};
-use crate::app::batch::{self, record_line, Batch, BatchRecord, Grade, Job, RowFault};
+use crate::app::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
 use crate::app::collection::{load_all, LoadOptions};
 use crate::app::exit::{AppError, Exit};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// How one problem of a collection came out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Every branch decided, no flaw.
-    Sound,
-    /// Some flaw proven.
-    Flawed,
-    /// No flaw proven, some branch undecided.
-    Undecided,
-    /// The row is not a problem, or the program contradicted itself.
-    Error,
-}
 
 /// One problem of a collection run.
 #[derive(Clone, Debug, Serialize)]
@@ -36,8 +22,11 @@ pub struct CheckRecord {
     pub source: String,
     /// The problem text as written.
     pub sfen: String,
-    /// `sound`, `flawed`, `undecided` or `error`.
-    pub status: Status,
+    /// `sound` (every branch decided, no flaw), `flawed` (some flaw proven), `undecided` (no
+    /// flaw proven, some branch undecided) or `error` (the row is not a problem, or the program
+    /// contradicted itself).
+    #[serde(serialize_with = "grade_word::<CheckRecord, _>")]
+    pub status: Grade,
     /// The flaws (or what was left undecided) in a few words, or the fault of an error row;
     /// null when sound.
     pub message: Option<String>,
@@ -58,7 +47,7 @@ impl BatchRecord for CheckRecord {
             id: f.id,
             source: f.source,
             sfen: f.text,
-            status: Status::Error,
+            status: Grade::Error,
             message: Some(f.message),
             check: None,
             internal: f.internal,
@@ -66,12 +55,7 @@ impl BatchRecord for CheckRecord {
     }
 
     fn grade(&self) -> Grade {
-        match self.status {
-            Status::Sound => Grade::Good,
-            Status::Flawed => Grade::Bad,
-            Status::Undecided => Grade::Unknown,
-            Status::Error => Grade::Error,
-        }
+        self.status
     }
 
     fn nodes(&self) -> u64 {
@@ -83,7 +67,7 @@ impl BatchRecord for CheckRecord {
     }
 
     fn line(&self) -> String {
-        let word = status_words(self.status);
+        let word = CheckRecord::word(self.status);
         record_line(word, 9, &self.id, &self.source, self.message.as_deref())
     }
 
@@ -151,9 +135,9 @@ fn check_one(job: &Job, settings: &CheckSettings) -> CheckRecord {
             let (rules, by) = (settings.options.rules, settings.options.futile);
             let json = to_json(&job.position, &report, rules, by);
             let status = match report.verdict {
-                Verdict::Sound => Status::Sound,
-                Verdict::Flawed => Status::Flawed,
-                Verdict::Undecided => Status::Undecided,
+                Verdict::Sound => Grade::Good,
+                Verdict::Flawed => Grade::Bad,
+                Verdict::Undecided => Grade::Unknown,
             };
             CheckRecord {
                 id: p.id.clone(),
@@ -200,13 +184,4 @@ fn summary(json: &CheckJson) -> Option<String> {
         words.push(format!("and {} more", shown.len() - MOST));
     }
     Some(words.join("; "))
-}
-
-fn status_words(s: Status) -> &'static str {
-    match s {
-        Status::Sound => verdict_words(Verdict::Sound),
-        Status::Flawed => verdict_words(Verdict::Flawed),
-        Status::Undecided => verdict_words(Verdict::Undecided),
-        Status::Error => "error",
-    }
 }
