@@ -8,6 +8,7 @@ pub mod check;
 pub mod collection;
 pub mod exit;
 pub mod interrupt;
+pub mod line_text;
 pub mod output_file;
 pub mod perft;
 pub mod problem;

@@ -2,6 +2,7 @@
 
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
+use super::line_text::{bracket_futile, hand_letters, usi_moves};
 use super::output_file::write_whole;
 use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
@@ -10,14 +11,14 @@ use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::kif::write_kif;
 use crate::notation::record::Record;
-use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
 use crate::search::verify::verify_mate_line;
 use crate::search::{
     solve, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
 };
-use crate::shogi::{Color, Hand, Position};
+use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -234,14 +235,14 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         hash_mb: report.hash_bytes >> 20,
     };
     let put_line = |json: &mut SolveJson, line: &MateLine| {
-        json.line = line.moves.iter().map(|m| m.to_string()).collect();
+        json.line = usi_moves(&line.moves);
         json.line_ja = line_to_japanese(pos, &line.moves);
         json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
         let end = line.end_position(pos);
         json.futile_end = line
             .futile_end_example(&end)
             .map(|f| [f.drop.to_string(), f.capture.to_string()]);
-        json.pieces_left = pieces_left(&end, pos.side_to_move());
+        json.pieces_left = hand_letters(end.hand(pos.side_to_move()), pos.side_to_move());
         json.line_choice_cut = line.choice_cut;
     };
     match &report.outcome {
@@ -263,35 +264,6 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         }
     }
     json
-}
-
-/// The attacker's hand in the line's end position `end`, in SFEN letters (empty: none).
-fn pieces_left(end: &Position, attacker: Color) -> String {
-    let mut hands = [Hand::EMPTY; 2];
-    hands[attacker.index()] = end.hand(attacker);
-    let text = hands_to_sfen(hands);
-    if text == "-" {
-        String::new()
-    } else {
-        text
-    }
-}
-
-/// The plies of `line` as `text` gives them, each futile interposition and its capture in
-/// parentheses.
-fn bracket_futile(line: &MateLine, text: &[String]) -> String {
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if line.futile.contains(&i) && i + 1 < text.len() {
-            out.push(format!("({} {})", text[i], text[i + 1]));
-            i += 2;
-        } else {
-            out.push(text[i].clone());
-            i += 1;
-        }
-    }
-    out.join(" ")
 }
 
 /// The problem as solved and, for a mate, the line as played (futile pairs included), with the
@@ -334,7 +306,7 @@ fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
             writeln!(
                 out,
                 "{}\nまで{}手詰",
-                bracket_futile(line, &ja),
+                bracket_futile(&line.futile, &ja),
                 line.length()
             )
         }
@@ -356,10 +328,10 @@ fn two_plies_shorter(line: &MateLine, minimax: usize, out: &mut impl Write) {
 
 /// A mate line in USI and 日本式, its futile interpositions and the pieces it leaves over.
 fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
-    let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
+    let usi = usi_moves(&line.moves);
     let ja = line_to_japanese(pos, &line.moves);
-    let _ = writeln!(out, "usi: {}", bracket_futile(line, &usi));
-    let _ = writeln!(out, "日本式: {}", bracket_futile(line, &ja));
+    let _ = writeln!(out, "usi: {}", bracket_futile(&line.futile, &usi));
+    let _ = writeln!(out, "日本式: {}", bracket_futile(&line.futile, &ja));
     if !line.futile.is_empty() {
         let _ = writeln!(
             out,

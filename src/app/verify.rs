@@ -5,6 +5,7 @@ use super::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job
 use super::collection::{load_all, Expected, LoadOptions};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
+use super::line_text::usi_moves;
 use crate::notation::sfen::to_sfen;
 use crate::search::verify::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
@@ -194,7 +195,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         Outcome::Mate { line, .. } => {
             record.result = Some("mate");
             record.length = Some(line.length());
-            record.line = line.moves.iter().map(|m| m.to_string()).collect();
+            record.line = usi_moves(&line.moves);
             if let Err(fault) = verify_mate_line(&job.position, line) {
                 record.status = Grade::Error;
                 record.internal = true;

@@ -7,6 +7,7 @@ use super::{
     capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Class, Finding, Internal,
     Kind, LineSource,
 };
+use crate::app::line_text::{bracket_futile, usi_moves};
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
 use crate::notation::usi::usi_line;
@@ -106,7 +107,7 @@ impl Checker {
                 self.verified(&start, &line, "the problem")?;
                 format!(
                     "; the position mates in {minimax}: {}",
-                    usi_counted(&line.moves, &line.futile)
+                    bracket_futile(&line.futile, &usi_moves(&line.moves))
                 )
             }
             Some(Outcome::NoMate) => {
@@ -561,22 +562,6 @@ fn merge_drops(findings: Vec<Finding>) -> Vec<Finding> {
         }
     }
     out
-}
-
-/// Moves in USI with each futile pair in parentheses.
-fn usi_counted(moves: &[Move], futile: &[usize]) -> String {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < moves.len() {
-        if futile.contains(&i) && i + 1 < moves.len() {
-            out.push(format!("({} {})", moves[i], moves[i + 1]));
-            i += 2;
-        } else {
-            out.push(moves[i].to_string());
-            i += 1;
-        }
-    }
-    out.join(" ")
 }
 
 #[cfg(test)]
