@@ -1,5 +1,7 @@
 //! Files that appear whole or not at all: `solve --kif` and the JSON reports of `verify` and
-//! `check`.
+//! `check`. Each is written to a hidden temporary file beside its final path (named by the
+//! process, so two runs do not collide and no file of the user's is touched), synced, and
+//! renamed into place; one not written leaves nothing behind.
 
 use super::exit::AppError;
 use serde::Serialize;
@@ -56,12 +58,12 @@ impl WholeFile {
     }
 }
 
-/// Writes `text` to `path` so that the file appears whole or not at all (see [`WholeFile`]).
+/// Writes `text` to `path` so that the file appears whole or not at all.
 pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
     WholeFile::create(path)?.write(|w| w.write_all(text.as_bytes()))
 }
 
-/// A JSON report, written as a [`WholeFile`].
+/// A JSON report file, which appears whole or not at all.
 pub struct ReportFile(WholeFile);
 
 impl ReportFile {

@@ -13,7 +13,7 @@
 //!   value starting with `literal` means literal hands); for `check`, `line` (the intended
 //!   solution in USI moves). Other columns are ignored.
 //!
-//! Record files are read too, one problem a record ([`record_rows`]): `.kif`, `.kifu`, `.ki2`,
+//! Record files are read too, one problem a record: `.kif`, `.kifu`, `.ki2`,
 //! `.ki2u`, `.csa`.
 //!
 //! A directory stands for every file inside it (recursively) that has a reader.
