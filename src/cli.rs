@@ -1,9 +1,21 @@
-//! Command-line flags (clap derive types only).
+//! Command-line flags: the clap derive types, and the requests they make of the commands.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
-use tsume::search::MAX_THREADS;
+use tsume::app::bench::BenchRequest;
+use tsume::app::check::command::CheckRequest;
+use tsume::app::check::CheckSettings;
+use tsume::app::exit::AppError;
+use tsume::app::perft::PerftRequest;
+use tsume::app::selfcheck::SelfcheckRequest;
+use tsume::app::solve::{OutputFormat, SolveRequest};
+use tsume::app::verify::VerifyRequest;
+use tsume::app::Request;
+use tsume::search::futile::Capturer;
+use tsume::search::table::Table;
+use tsume::search::{Limits, Options, Rules, MAX_THREADS};
+use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]
@@ -266,6 +278,175 @@ pub enum RulesArg {
     Game,
     /// The tsume conventions: futile interpositions not counted, no pieces left over.
     Tsume,
+}
+
+impl Command {
+    /// The request the flags make; flags the machine cannot serve (a `--hash` too large) are
+    /// refused here, before any command starts.
+    pub fn into_request(self) -> Result<Request, AppError> {
+        Ok(match self {
+            Command::Perft {
+                position,
+                depth,
+                divide,
+                any_counts,
+            } => Request::Perft(PerftRequest {
+                position,
+                depth,
+                divide,
+                limit: if any_counts {
+                    PieceCounts::Extended
+                } else {
+                    PieceCounts::Standard
+                },
+            }),
+            Command::Solve {
+                problem,
+                literal_hands,
+                search,
+                format,
+                json,
+                kif,
+                threads,
+            } => Request::Solve(SolveRequest {
+                problem,
+                literal_hands,
+                options: Options {
+                    threads: threads as usize,
+                    ..search.options()?
+                },
+                format: if json {
+                    OutputFormat::Json
+                } else {
+                    format.into()
+                },
+                kif,
+            }),
+            Command::Verify {
+                paths,
+                jobs,
+                search,
+                length_column,
+                report,
+                quiet,
+            } => Request::Verify(VerifyRequest {
+                paths,
+                jobs: jobs.map(|j| j as usize),
+                options: search.options()?,
+                length_column,
+                report,
+                quiet,
+            }),
+            Command::Check {
+                problems,
+                literal_hands,
+                jobs,
+                search,
+                total_nodes,
+                total_time,
+                json,
+                report,
+                quiet,
+            } => Request::Check(CheckRequest {
+                problems,
+                literal_hands,
+                settings: CheckSettings {
+                    options: search.options()?,
+                    total_nodes,
+                    total_time,
+                    progress: None,
+                },
+                jobs: jobs.map(|j| j as usize),
+                json,
+                report,
+                quiet,
+            }),
+            Command::Bench {
+                paths,
+                search,
+                length_column,
+                threads,
+            } => Request::Bench(BenchRequest {
+                paths,
+                options: Options {
+                    threads: threads as usize,
+                    ..search.options()?
+                },
+                length_column,
+            }),
+            Command::Selfcheck {
+                random,
+                seed,
+                jobs,
+                nodes,
+                time,
+                hash,
+                bounded_nodes,
+                json,
+                quiet,
+            } => Request::Selfcheck(SelfcheckRequest {
+                count: random,
+                seed,
+                jobs: jobs.map(|j| j as usize),
+                nodes,
+                time,
+                hash_mb: table_mb(hash)?,
+                bounded_nodes,
+                json,
+                quiet,
+            }),
+            Command::Usi { search } => Request::Usi(search.options()?),
+        })
+    }
+}
+
+impl SearchArgs {
+    /// The search settings the flags ask for (one thread); refused for a table that cannot be
+    /// had.
+    fn options(&self) -> Result<Options, AppError> {
+        Ok(Options {
+            rules: match self.rules {
+                RulesArg::Game => Rules::Game,
+                RulesArg::Tsume => Rules::Tsume,
+            },
+            futile: match self.futile {
+                FutileArg::Checker => Capturer::Checker,
+                FutileArg::Any => Capturer::Any,
+            },
+            hash_mb: table_mb(self.hash)?,
+            threads: 1,
+            limits: Limits {
+                nodes: self.nodes,
+                time: self.time,
+                ..Limits::default()
+            },
+        })
+    }
+}
+
+impl From<FormatArg> for OutputFormat {
+    fn from(format: FormatArg) -> OutputFormat {
+        match format {
+            FormatArg::Text => OutputFormat::Text,
+            FormatArg::Usi => OutputFormat::Usi,
+            FormatArg::Ja => OutputFormat::Ja,
+            FormatArg::Kif => OutputFormat::Kif,
+            FormatArg::Json => OutputFormat::Json,
+        }
+    }
+}
+
+/// The table of `--hash` in megabytes; refused when the machine cannot give it, before any
+/// search would end the process trying.
+fn table_mb(hash: u64) -> Result<usize, AppError> {
+    let mb = usize::try_from(hash).unwrap_or(usize::MAX);
+    if Table::can_map(mb) {
+        Ok(mb)
+    } else {
+        Err(AppError::Usage(format!(
+            "--hash {mb}: this machine cannot give a table of {mb} MB"
+        )))
+    }
 }
 
 /// A positive number of seconds.

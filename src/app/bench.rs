@@ -1,11 +1,10 @@
 //! `tsume bench`: solve the problems of some collections one after another on one thread and
 //! print what each search cost.
 
+use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
 use super::collection::{load_all, LoadOptions};
-use super::verify::{
-    error_record, exit_of, split_rows, status_name, verify_one, Job, ProblemRecord, Status,
-    VerifyError, VerifyExit,
-};
+use super::exit::{AppError, Exit};
+use super::verify::{verify_one, ProblemRecord};
 use crate::search::{Options, SEARCH_STACK};
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,13 +23,13 @@ pub struct BenchRequest {
 
 /// Solves every problem in turn, printing a row for each as it finishes, then the totals.
 /// The exit is judged as `verify` judges it.
-pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<VerifyExit, VerifyError> {
+pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let options = LoadOptions {
         rules: req.options.rules,
         length_column: req.length_column.clone(),
         solution_moves: false,
     };
-    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, error_record);
+    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, ProblemRecord::fault);
     let search = req.options.clone();
     let id_width = records
         .iter()
@@ -94,9 +93,9 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
         r.ms,
         nodes_per_second,
         r.hash_permille as f64 / 10.0,
-        status_name(r.status),
+        ProblemRecord::word(r.status),
     );
-    if r.status != Status::Ok {
+    if r.status != Grade::Good {
         if let Some(message) = &r.message {
             let _ = writeln!(out, "  {}: {message}", r.source);
         }
@@ -107,7 +106,7 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
 fn print_totals(out: &mut impl Write, records: &[ProblemRecord], wall: Duration) {
     let solved = records
         .iter()
-        .filter(|r| matches!(r.result, Some("mate" | "nomate")) && r.status != Status::Error)
+        .filter(|r| matches!(r.result, Some("mate" | "nomate")) && r.status != Grade::Error)
         .count();
     let nodes: u64 = records.iter().map(|r| r.nodes).sum();
     let ms: f64 = records.iter().map(|r| r.ms).sum();

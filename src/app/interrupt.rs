@@ -1,12 +1,10 @@
 //! Ctrl-C (SIGINT) for the commands that search: the first asks the searches to stop, and the
-//! command then reports what it knows and exits with [`EXIT_INTERRUPTED`]; a second one ends
+//! command then reports what it knows and exits with [`Exit::Interrupted`]; a second one ends
 //! the process at once with the same code.
 
+use super::exit::Exit;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
-pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// A flag that Ctrl-C sets, for the searches' [`crate::search::Limits::stop`]. A second Ctrl-C
 /// exits at once. Only one handler can be installed in a process: a later call returns a flag
@@ -16,7 +14,7 @@ pub fn stop_on_ctrl_c() -> Arc<AtomicBool> {
     let flag = stop.clone();
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(i32::from(EXIT_INTERRUPTED));
+            std::process::exit(i32::from(Exit::Interrupted.code()));
         }
     });
     stop

@@ -1,23 +1,24 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
-use super::input::{read_problem, require_defender_king, InputError};
-use super::interrupt::{stop_on_ctrl_c, EXIT_INTERRUPTED};
-use super::verify::write_whole;
-use super::AppError;
+use super::exit::{AppError, Exit};
+use super::interrupt::stop_on_ctrl_c;
+use super::line_text::{bracket_futile, hand_letters, usi_moves};
+use super::output_file::write_whole;
+use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::kif::write_kif;
 use crate::notation::record::Record;
-use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
 use crate::search::replay::verify_mate_line;
 use crate::search::{
     solve, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
 };
-use crate::shogi::{fill_defender_hand, Color, Hand, Position};
+use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 use std::io::Write;
@@ -55,19 +56,6 @@ pub enum OutputFormat {
     Kif,
     /// A JSON object ([`SolveJson`]).
     Json,
-}
-
-/// The verdict, which is also the exit code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// A mate, proven shortest (exit 0).
-    Mate = 0,
-    /// No mate, proven (exit 1).
-    NoMate = 1,
-    /// A limit stopped the search (exit 3).
-    Unknown = 3,
-    /// Ctrl-C stopped the search (exit 130).
-    Interrupted = EXIT_INTERRUPTED as isize,
 }
 
 /// The `--json` output of `solve`.
@@ -121,18 +109,6 @@ pub struct SolveJson {
     pub hash_mb: usize,
 }
 
-/// The problem as the solver takes it: the tsume hand convention applies unless the hands are
-/// literal, the SFEN lists a defender hand, or every piece is already accounted for.
-pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, InputError> {
-    require_defender_king(pos, "")?;
-    let defender = !pos.side_to_move();
-    if literal_hands || !pos.hand(defender).is_empty() {
-        Ok(pos.clone())
-    } else {
-        Ok(fill_defender_hand(pos))
-    }
-}
-
 /// Runs the search on a thread with a deep stack (the search recurses once per ply), showing a
 /// progress line on the terminal once it has run for a second.
 pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
@@ -173,10 +149,11 @@ pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
 }
 
 /// Solves the requested problem and prints the answer. Ctrl-C stops the search: what is known is
-/// printed as "unknown (interrupted)", `--kif` is not written, and the verdict is
-/// [`Verdict::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
-/// usual).
-pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError> {
+/// printed as "unknown (interrupted)", `--kif` is not written, and the exit is
+/// [`Exit::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
+/// usual). Otherwise a mate exits [`Exit::Yes`], no mate [`Exit::No`], a limit
+/// [`Exit::Unknown`].
+pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let stop = stop_on_ctrl_c();
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.start, req.literal_hands)?;
@@ -202,13 +179,13 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             *found = None;
         }
     }
-    let verdict = match report.outcome {
-        Outcome::Mate { .. } => Verdict::Mate,
-        Outcome::NoMate => Verdict::NoMate,
-        Outcome::Unknown { .. } if stop.load(Ordering::Relaxed) => Verdict::Interrupted,
-        Outcome::Unknown { .. } => Verdict::Unknown,
+    let exit = match report.outcome {
+        Outcome::Mate { .. } => Exit::Yes,
+        Outcome::NoMate => Exit::No,
+        Outcome::Unknown { .. } if stop.load(Ordering::Relaxed) => Exit::Interrupted,
+        Outcome::Unknown { .. } => Exit::Unknown,
     };
-    let interrupted = verdict == Verdict::Interrupted;
+    let interrupted = exit == Exit::Interrupted;
     let kif = || write_kif(&solution_record(&record, &pos, &report.outcome));
     if let (Some(path), false) = (&req.kif, interrupted) {
         write_whole(path, &kif()).map_err(|source| InputError::Io {
@@ -232,7 +209,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Verdict, AppError
             );
         }
     }
-    Ok(verdict)
+    Ok(exit)
 }
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
@@ -258,14 +235,14 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         hash_mb: report.hash_bytes >> 20,
     };
     let put_line = |json: &mut SolveJson, line: &MateLine| {
-        json.line = line.moves.iter().map(|m| m.to_string()).collect();
+        json.line = usi_moves(&line.moves);
         json.line_ja = line_to_japanese(pos, &line.moves);
         json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
         let end = line.end_position(pos);
         json.futile_end = line
             .futile_end_example(&end)
             .map(|f| [f.drop.to_string(), f.capture.to_string()]);
-        json.pieces_left = pieces_left(&end, pos.side_to_move());
+        json.pieces_left = hand_letters(end.hand(pos.side_to_move()), pos.side_to_move());
         json.line_choice_cut = line.choice_cut;
     };
     match &report.outcome {
@@ -287,35 +264,6 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         }
     }
     json
-}
-
-/// The attacker's hand in the line's end position `end`, in SFEN letters (empty: none).
-fn pieces_left(end: &Position, attacker: Color) -> String {
-    let mut hands = [Hand::EMPTY; 2];
-    hands[attacker.index()] = end.hand(attacker);
-    let text = hands_to_sfen(hands);
-    if text == "-" {
-        String::new()
-    } else {
-        text
-    }
-}
-
-/// The plies of `line` as `text` gives them, each futile interposition and its capture in
-/// parentheses.
-fn bracket_futile(line: &MateLine, text: &[String]) -> String {
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if line.futile.contains(&i) && i + 1 < text.len() {
-            out.push(format!("({} {})", text[i], text[i + 1]));
-            i += 2;
-        } else {
-            out.push(text[i].clone());
-            i += 1;
-        }
-    }
-    out.join(" ")
 }
 
 /// The problem as solved and, for a mate, the line as played (futile pairs included), with the
@@ -358,7 +306,7 @@ fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
             writeln!(
                 out,
                 "{}\nまで{}手詰",
-                bracket_futile(line, &ja),
+                bracket_futile(&line.futile, &ja),
                 line.length()
             )
         }
@@ -380,10 +328,10 @@ fn two_plies_shorter(line: &MateLine, minimax: usize, out: &mut impl Write) {
 
 /// A mate line in USI and 日本式, its futile interpositions and the pieces it leaves over.
 fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
-    let usi: Vec<String> = line.moves.iter().map(|m| m.to_string()).collect();
+    let usi = usi_moves(&line.moves);
     let ja = line_to_japanese(pos, &line.moves);
-    let _ = writeln!(out, "usi: {}", bracket_futile(line, &usi));
-    let _ = writeln!(out, "日本式: {}", bracket_futile(line, &ja));
+    let _ = writeln!(out, "usi: {}", bracket_futile(&line.futile, &usi));
+    let _ = writeln!(out, "日本式: {}", bracket_futile(&line.futile, &ja));
     if !line.futile.is_empty() {
         let _ = writeln!(
             out,

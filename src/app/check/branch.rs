@@ -1,10 +1,13 @@
 //! The searches of a check: the main line's own, then one for each alternative at each ply.
 
 use super::intended::LineFault;
+use super::unlimited::unlimited;
+use super::walk::{rejoin, Walk};
 use super::{
     capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Class, Finding, Internal,
     Kind, LineSource,
 };
+use crate::app::line_text::{bracket_futile, usi_moves};
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
 use crate::notation::usi::usi_line;
@@ -12,7 +15,7 @@ use crate::search::futile::{self, Capturer};
 use crate::search::replay::verify_mate_line;
 use crate::search::{MateLine, Outcome, Rules};
 use crate::shogi::movegen::{check_moves, legal_move_list};
-use crate::shogi::{Color, Hand, Move, MoveList, PieceKind, Position, Square};
+use crate::shogi::{Color, Hand, Move, MoveList, Position, Square};
 use hashbrown::HashMap;
 
 /// The state of one check.
@@ -24,53 +27,6 @@ pub(super) struct Checker {
     futile: Option<Capturer>,
     capturer: Capturer,
     findings: Vec<Finding>,
-}
-
-/// The main line played out: the position before each ply (a futile pair's capture is played
-/// from the position after the real drop; the pair leads to its virtual position) and the
-/// plies counted before it.
-pub(super) struct Walk {
-    /// The position before each ply, and at the end.
-    pub positions: Vec<Position>,
-    counted: Vec<usize>,
-    /// The first ply after which each position of the line stands (futile drops' real
-    /// positions left out).
-    plies_by_key: HashMap<u64, usize>,
-}
-
-impl Walk {
-    pub fn new(start: &Position, line: &MateLine) -> Walk {
-        let mut walk = Walk {
-            positions: vec![start.clone()],
-            counted: vec![0],
-            plies_by_key: HashMap::new(),
-        };
-        let mut pos = start.clone();
-        let mut counted = 0;
-        let mut i = 0;
-        while i < line.moves.len() {
-            if line.futile.contains(&i) {
-                let mut real = pos.clone();
-                real.make_move(line.moves[i]);
-                walk.positions.push(real);
-                walk.counted.push(counted);
-                let f = futile::Futility {
-                    drop: line.moves[i],
-                    capture: line.moves[i + 1],
-                };
-                futile::enter(&mut pos, f);
-                i += 2;
-            } else {
-                pos.make_move(line.moves[i]);
-                counted += 1;
-                i += 1;
-            }
-            walk.positions.push(pos.clone());
-            walk.counted.push(counted);
-            walk.plies_by_key.entry(pos.key()).or_insert(i);
-        }
-        walk
-    }
 }
 
 impl Checker {
@@ -151,7 +107,7 @@ impl Checker {
                 self.verified(&start, &line, "the problem")?;
                 format!(
                     "; the position mates in {minimax}: {}",
-                    usi_counted(&line.moves, &line.futile)
+                    bracket_futile(&line.futile, &usi_moves(&line.moves))
                 )
             }
             Some(Outcome::NoMate) => {
@@ -579,37 +535,6 @@ fn single(m: Move) -> MateLine {
     MateLine::plain(vec![m])
 }
 
-/// 非限定: the alternative `alt` differs from the main move only in promotion, or it puts the
-/// same ranging piece (lance, bishop, rook, horse, dragon: the same kind dropped, or the same
-/// piece moved alike) on the same line from the defender's king at another distance. Which of
-/// the two, in words.
-fn unlimited(pos: &Position, main: Move, alt: Move) -> Option<&'static str> {
-    if main.from().is_some() && main.from() == alt.from() && main.to() == alt.to() {
-        return Some("the same move with the other promotion choice");
-    }
-    let kind = match (main.from(), alt.from()) {
-        (None, None) if main.drop_kind() == alt.drop_kind() => main.drop_kind(),
-        (Some(a), Some(b)) if a == b && main.is_promotion() == alt.is_promotion() => {
-            pos.piece_at(a).map(|p| p.kind)
-        }
-        _ => None,
-    };
-    let ranging = matches!(
-        kind,
-        Some(
-            PieceKind::Lance
-                | PieceKind::Bishop
-                | PieceKind::Rook
-                | PieceKind::Horse
-                | PieceKind::Dragon
-        )
-    );
-    let king = pos.king(!pos.side_to_move())?;
-    let same_line =
-        direction(king, main.to()).is_some_and(|d| Some(d) == direction(king, alt.to()));
-    (ranging && same_line).then_some("the same ranging piece on the same line at another distance")
-}
-
 /// The findings of one ply and kind whose evidence starts with a drop on one square and lasts
 /// as long, as one finding: the drops of the other kinds named in its message.
 fn merge_drops(findings: Vec<Finding>) -> Vec<Finding> {
@@ -639,97 +564,13 @@ fn merge_drops(findings: Vec<Finding>) -> Vec<Finding> {
     out
 }
 
-/// The unit step from `from` towards `to` when they share a file, rank or diagonal.
-fn direction(from: Square, to: Square) -> Option<(i8, i8)> {
-    let df = to.file() as i8 - from.file() as i8;
-    let dr = to.rank() as i8 - from.rank() as i8;
-    let aligned = (df, dr) != (0, 0) && (df == 0 || dr == 0 || df.abs() == dr.abs());
-    aligned.then_some((df.signum(), dr.signum()))
-}
-
-/// Where an alternative line comes back into the main line.
-struct Rejoin {
-    /// The main line's ply after which the position stands.
-    ply: usize,
-    /// The plies the alternative takes to get there, as counted.
-    own: usize,
-    /// The plies the main line takes from the branch point.
-    main: usize,
-}
-
-/// The first position of `alt` (played from `pos`, the main line's position before ply index
-/// `k`) that the main line reaches after ply `k`.
-fn rejoin(pos: &Position, alt: &MateLine, k: usize, walk: &Walk) -> Option<Rejoin> {
-    let mut pos = pos.clone();
-    let mut own = 0;
-    let mut i = 0;
-    while i < alt.moves.len() {
-        if alt.futile.contains(&i) {
-            let f = futile::Futility {
-                drop: alt.moves[i],
-                capture: alt.moves[i + 1],
-            };
-            futile::enter(&mut pos, f);
-            i += 2;
-        } else {
-            pos.make_move(alt.moves[i]);
-            own += 1;
-            i += 1;
-        }
-        if let Some(&j) = walk.plies_by_key.get(&pos.key()) {
-            if j > k {
-                return Some(Rejoin {
-                    ply: j,
-                    own,
-                    main: walk.counted[j] - walk.counted[k],
-                });
-            }
-        }
-    }
-    None
-}
-
-/// Moves in USI with each futile pair in parentheses.
-fn usi_counted(moves: &[Move], futile: &[usize]) -> String {
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < moves.len() {
-        if futile.contains(&i) && i + 1 < moves.len() {
-            out.push(format!("({} {})", moves[i], moves[i + 1]));
-            i += 2;
-        } else {
-            out.push(moves[i].to_string());
-            i += 1;
-        }
-    }
-    out.join(" ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::sfen::parse_sfen;
     use crate::notation::usi::parse_usi_move_syntax;
 
     fn mv(usi: &str) -> Move {
         parse_usi_move_syntax(usi).unwrap()
-    }
-
-    #[test]
-    fn a_ranging_piece_at_another_distance_or_the_other_promotion_is_unlimited() {
-        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/9 b 2RL 1").unwrap();
-        let distance = Some("the same ranging piece on the same line at another distance");
-        assert_eq!(unlimited(&pos, mv("R*5c"), mv("R*5g")), distance);
-        assert_eq!(unlimited(&pos, mv("L*5c"), mv("L*5i")), distance);
-        assert_eq!(unlimited(&pos, mv("R*5c"), mv("L*5e")), None);
-        assert_eq!(unlimited(&pos, mv("R*5c"), mv("R*4b")), None);
-        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/1R7 b - 1").unwrap();
-        assert_eq!(
-            unlimited(&pos, mv("8i8a+"), mv("8i8a")),
-            Some("the same move with the other promotion choice")
-        );
-        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/R8 b - 1").unwrap();
-        assert_eq!(unlimited(&pos, mv("9i7i"), mv("9i6i")), None);
     }
 
     #[test]
@@ -754,18 +595,5 @@ mod tests {
             messages,
             ["P*3c; likewise S*3c", "L*3c; likewise N*3c", "4a3b"]
         );
-    }
-
-    fn sq(file: u8, rank: u8) -> Square {
-        Square::new(file, rank).unwrap()
-    }
-
-    #[test]
-    fn squares_on_one_line_from_the_king_share_a_direction() {
-        assert_eq!(direction(sq(5, 1), sq(5, 4)), Some((0, 1)));
-        assert_eq!(direction(sq(5, 1), sq(5, 9)), Some((0, 1)));
-        assert_eq!(direction(sq(5, 5), sq(2, 2)), Some((-1, -1)));
-        assert_eq!(direction(sq(5, 5), sq(3, 4)), None);
-        assert_eq!(direction(sq(5, 5), sq(5, 5)), None);
     }
 }

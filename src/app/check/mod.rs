@@ -30,10 +30,14 @@
 //! problem with an undecided branch is never sound.
 
 mod branch;
+mod collections;
 pub mod command;
 pub mod intended;
 pub mod render;
+mod unlimited;
+mod walk;
 
+use super::exit::Exit;
 use crate::search::futile::Capturer;
 use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
@@ -72,16 +76,28 @@ pub struct CheckProgress {
     pub plies: AtomicU64,
 }
 
-/// The verdict on a problem, which is also the exit code.
+/// The verdict on a problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
-    /// Every branch decided, no flaw (exit 0).
-    Sound = 0,
-    /// Some flaw proven (exit 1).
-    Flawed = 1,
-    /// No flaw proven, but some branch undecided (exit 3).
-    Undecided = 3,
+    /// Every branch decided, no flaw.
+    Sound,
+    /// Some flaw proven.
+    Flawed,
+    /// No flaw proven, but some branch undecided.
+    Undecided,
+}
+
+impl Verdict {
+    /// How the process ends on this verdict: sound [`Exit::Yes`], flawed [`Exit::No`],
+    /// undecided [`Exit::Unknown`].
+    pub fn exit(self) -> Exit {
+        match self {
+            Verdict::Sound => Exit::Yes,
+            Verdict::Flawed => Exit::No,
+            Verdict::Undecided => Exit::Unknown,
+        }
+    }
 }
 
 /// How a finding weighs on the verdict.

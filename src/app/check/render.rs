@@ -1,14 +1,15 @@
 //! A check's report as text and as JSON: the main line and each finding's evidence in 日本式 and
 //! USI.
 
-use super::branch::Walk;
+use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
+use crate::app::line_text::{bracket_futile, hand_letters, usi_moves};
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
-use crate::notation::sfen::{hands_to_sfen, to_sfen};
+use crate::notation::sfen::to_sfen;
 use crate::search::futile::{self, Capturer, Futility};
 use crate::search::{MateLine, Rules};
-use crate::shogi::{Hand, Move, Position, Square};
+use crate::shogi::{Move, Position, Square};
 use serde::Serialize;
 use std::io::Write;
 
@@ -145,20 +146,6 @@ pub fn japanese(pos: &Position, line: &MateLine, previous_to: Option<Square>) ->
     out
 }
 
-fn usi(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_string()).collect()
-}
-
-/// The attacker's hand in SFEN letters (empty: none).
-fn hand_letters(hand: Hand, attacker: crate::shogi::Color) -> String {
-    let mut hands = [Hand::EMPTY; 2];
-    hands[attacker.index()] = hand;
-    match hands_to_sfen(hands) {
-        t if t == "-" => String::new(),
-        t => t,
-    }
-}
-
 /// A finding's evidence in 日本式, from the main line's position before its ply.
 fn finding_japanese(shown: &Shown, start: &Position, f: &Finding) -> Vec<String> {
     if f.line.moves.is_empty() {
@@ -192,8 +179,8 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capture
         line_source: report.source,
         length: main.map(MateLine::length),
         line: match (main, &report.given) {
-            (Some(line), _) => usi(&line.moves),
-            (None, Some(given)) => usi(given),
+            (Some(line), _) => usi_moves(&line.moves),
+            (None, Some(given)) => usi_moves(given),
             (None, None) => Vec::new(),
         },
         line_ja: japanese(start, &shown.line, None),
@@ -210,7 +197,7 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capture
                 name: f.kind.japanese(),
                 class: f.kind.class(),
                 ply: f.ply,
-                line: usi(&f.line.moves),
+                line: usi_moves(&f.line.moves),
                 line_ja: finding_japanese(&shown, start, f),
                 futile_plies: f.line.futile.iter().map(|i| i + 1).collect(),
                 length: f.length,
@@ -223,22 +210,6 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capture
         time_ms: report.elapsed.as_millis() as u64,
         interrupted: report.interrupted,
     }
-}
-
-/// The plies of a line as `text` gives them, each futile pair in parentheses.
-fn bracketed(line: &MateLine, text: &[String]) -> String {
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if line.futile.contains(&i) && i + 1 < text.len() {
-            out.push(format!("({} {})", text[i], text[i + 1]));
-            i += 2;
-        } else {
-            out.push(text[i].clone());
-            i += 1;
-        }
-    }
-    out.join(" ")
 }
 
 /// The words for a kind in the text output.
@@ -311,9 +282,17 @@ pub fn print_text(
     }
     if !json.line.is_empty() {
         let shown = shown(start, report);
-        let _ = writeln!(out, "usi: {}", bracketed(&shown.line, &json.line));
+        let _ = writeln!(
+            out,
+            "usi: {}",
+            bracket_futile(&shown.line.futile, &json.line)
+        );
         if !json.line_ja.is_empty() {
-            let _ = writeln!(out, "日本式: {}", bracketed(&shown.line, &json.line_ja));
+            let _ = writeln!(
+                out,
+                "日本式: {}",
+                bracket_futile(&shown.line.futile, &json.line_ja)
+            );
         }
         if json.futile_end {
             let _ = writeln!(
@@ -353,9 +332,17 @@ pub fn print_text(
                 ..MateLine::default()
             };
             if !f.line_ja.is_empty() {
-                let _ = writeln!(out, "            {}", bracketed(&evidence, &f.line_ja));
+                let _ = writeln!(
+                    out,
+                    "            {}",
+                    bracket_futile(&evidence.futile, &f.line_ja)
+                );
             }
-            let _ = writeln!(out, "            {}", bracketed(&evidence, &f.line));
+            let _ = writeln!(
+                out,
+                "            {}",
+                bracket_futile(&evidence.futile, &f.line)
+            );
         }
     }
     if report.interrupted {

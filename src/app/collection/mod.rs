@@ -13,14 +13,14 @@
 //!   value starting with `literal` means literal hands); for `check`, `line` (the intended
 //!   solution in USI moves). Other columns are ignored.
 //!
-//! Record files are read too, one problem a record ([`record_rows`]): `.kif`, `.kifu`, `.ki2`,
+//! Record files are read too, one problem a record: `.kif`, `.kifu`, `.ki2`,
 //! `.ki2u`, `.csa`.
 //!
 //! A directory stands for every file inside it (recursively) that has a reader.
 
 pub mod tsv;
 
-use super::input::{
+use super::problem::{
     read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
 };
 use crate::notation::excerpt::excerpt;

@@ -14,8 +14,8 @@ mod summary;
 pub use compare::{Agreement, Case, Dfpn, MAX_PLIES};
 pub use summary::Summary;
 
-use super::verify::{progress_bar, worker_pool};
-use super::AppError;
+use super::batch::{progress_bar, worker_pool};
+use super::exit::{AppError, Exit};
 use crate::search::{Limits, Options, Rules};
 use rayon::prelude::*;
 use std::io::Write;
@@ -44,17 +44,10 @@ pub struct SelfcheckRequest {
     pub quiet: bool,
 }
 
-/// The exit code: 0 every compared position agrees, 1 some disagreement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SelfcheckExit {
-    /// Every compared answer agrees.
-    Agree = 0,
-    /// Some position's answers differ, or a df-pn line failed its replay.
-    Disagree = 1,
-}
-
-/// Runs the comparison on `req.count` positions and prints each disagreement and the summary.
-pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit, AppError> {
+/// Runs the comparison on `req.count` positions and prints each disagreement and the summary;
+/// [`Exit::Yes`] when every compared answer agrees, [`Exit::No`] when some position's answers
+/// differ or a df-pn line failed its replay.
+pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let (pool, threads) = worker_pool(req.jobs).map_err(|e| AppError::Internal(e.to_string()))?;
     let options = Options {
         rules: Rules::Game,
@@ -97,8 +90,8 @@ pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<SelfcheckExit
         summary.print(out);
     }
     Ok(if summary.disagreements.is_empty() {
-        SelfcheckExit::Agree
+        Exit::Yes
     } else {
-        SelfcheckExit::Disagree
+        Exit::No
     })
 }

@@ -2,7 +2,7 @@
 //! `checkmate` line at the end.
 
 use super::output::Output;
-use crate::app::input::defender_king_fault;
+use crate::app::problem::defender_king_fault;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::replay::verify_mate_line;

@@ -31,7 +31,7 @@ mod output;
 
 use options::EngineOptions;
 
-use super::interrupt::EXIT_INTERRUPTED;
+use super::exit::Exit;
 use crate::notation::sfen::parse_sfen_record;
 use crate::search::Options;
 use crate::shogi::{fill_defender_hand, Position};
@@ -47,7 +47,7 @@ const QUIT_PATIENCE: Duration = Duration::from_secs(1);
 /// Runs the engine on `input` and `output` until `quit` or the end of the input. An error
 /// reading the input ends the engine like `quit` and is returned. `defaults` gives the defaults
 /// of `USI_Hash`, `Rules` and `FutileCapture`, and the node and time limits of every search.
-/// Ctrl-C ends the process with exit code [`EXIT_INTERRUPTED`], between two output lines.
+/// Ctrl-C ends the process with exit code [`Exit::Interrupted`], between two output lines.
 pub fn run(
     mut input: impl BufRead,
     output: impl Write + Send + 'static,
@@ -55,7 +55,7 @@ pub fn run(
 ) -> std::io::Result<()> {
     let out = Output::new(output);
     let on_interrupt = out.clone();
-    let _ = ctrlc::set_handler(move || on_interrupt.exit(i32::from(EXIT_INTERRUPTED)));
+    let _ = ctrlc::set_handler(move || on_interrupt.exit(Exit::Interrupted));
     let mut engine = Engine::new(out, EngineOptions::from_command_line(defaults));
     let mut buf = Vec::new();
     let result = loop {

@@ -1,5 +1,6 @@
 //! The single writer of the engine's output: whole lines, each flushed at once.
 
+use crate::app::exit::Exit;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
@@ -32,13 +33,13 @@ impl Output {
         self.lines(&[line]);
     }
 
-    /// Ends the process with `code` between two lines (the GUI never reads half a line).
-    pub fn exit(&self, code: i32) -> ! {
+    /// Ends the process with `exit` between two lines (the GUI never reads half a line).
+    pub fn exit(&self, exit: Exit) -> ! {
         let mut w = self
             .0
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         let _ = w.flush();
-        std::process::exit(code)
+        std::process::exit(i32::from(exit.code()))
     }
 }

@@ -1,5 +1,6 @@
-//! Reading a problem given on the command line: SFEN text, a file holding an SFEN line, or a
-//! record file (KIF, KI2, CSA) chosen by its extension.
+//! The problem input: a problem given on the command line (SFEN text, a file holding an SFEN
+//! line, or a record file (KIF, KI2, CSA) chosen by its extension), and the position the solver
+//! takes from it (the tsume hand convention).
 
 use crate::notation::csa::parse_csa;
 use crate::notation::encoding::decode_record;
@@ -7,7 +8,7 @@ use crate::notation::ki2::parse_ki2;
 use crate::notation::kif::parse_kif;
 use crate::notation::record::{Record, RecordError};
 use crate::notation::sfen::{board_column, parse_sfen_record, SfenError};
-use crate::shogi::Position;
+use crate::shogi::{fill_defender_hand, Position};
 use std::path::Path;
 use thiserror::Error;
 
@@ -137,6 +138,18 @@ pub fn read_problem(arg: &str) -> Result<Record, InputError> {
     let pos = sfen.end_position();
     require_defender_king(&pos, &format!("{origin}column {}: ", board_column(&text)))?;
     Ok(Record::new(pos))
+}
+
+/// The problem as the solver takes it: the tsume hand convention applies unless the hands are
+/// literal, the SFEN lists a defender hand, or every piece is already accounted for.
+pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, InputError> {
+    require_defender_king(pos, "")?;
+    let defender = !pos.side_to_move();
+    if literal_hands || !pos.hand(defender).is_empty() {
+        Ok(pos.clone())
+    } else {
+        Ok(fill_defender_hand(pos))
+    }
 }
 
 /// Why `pos` cannot be a mate problem, if it cannot: the defender (the side not to move) has no

@@ -1,0 +1,216 @@
+//! The batch runner of the collection commands (`verify`, `check` of collections, and in part
+//! `bench` and `selfcheck`): the rows of some collections become jobs, a pool of worker threads
+//! runs them in order while a progress bar counts them, and the records come back in collection
+//! order with their totals, a summary, a JSON report and the exit code.
+//!
+//! A command brings its record type ([`BatchRecord`]) and the work of one job; everything else is
+//! shared.
+
+mod pool;
+mod progress;
+mod report;
+mod rows;
+mod tally;
+
+pub use pool::{run_jobs, worker_pool};
+pub use progress::progress_bar;
+pub use report::BatchReport;
+pub use rows::{split_rows, Job, RowFault};
+pub use tally::{exit_of, grade_word, Grade, Totals};
+
+use super::collection::Row;
+use super::exit::{AppError, Exit};
+use super::output_file::ReportFile;
+use crate::search::Options;
+use indicatif::ProgressBar;
+use serde::Serialize;
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// What one job of a batch gives: a record of the run, in the JSON report as it is serialised
+/// (its grade by [`grade_word`], in its own words).
+pub trait BatchRecord: Serialize + Send + Sized {
+    /// The names of the good, bad and unknown grades in the counts, the summary line and the
+    /// JSON totals (`ok mismatch unknown` or `sound flawed undecided`); errors are `error`.
+    const GRADES: [&'static str; 3];
+    /// The summary line gives the problems solved per second too.
+    const RATE: bool;
+    /// What a panic of the work of one job is called in the record it leaves.
+    const PANIC: &'static str;
+
+    /// The name of `grade` in this record's words: one of [`Self::GRADES`], or `error`.
+    fn word(grade: Grade) -> &'static str {
+        match grade {
+            Grade::Good => Self::GRADES[0],
+            Grade::Bad => Self::GRADES[1],
+            Grade::Unknown => Self::GRADES[2],
+            Grade::Error => "error",
+        }
+    }
+
+    /// The record of a row that is not a problem, or of a job that failed.
+    fn fault(fault: RowFault) -> Self;
+    /// How it counts.
+    fn grade(&self) -> Grade;
+    /// The nodes its searches took.
+    fn nodes(&self) -> u64;
+    /// The program contradicted itself on it.
+    fn internal(&self) -> bool;
+    /// One line on a record that is not good, printed above the progress bar as soon as it is
+    /// known.
+    fn line(&self) -> String;
+    /// The summary's listing of the records that are not good (at least one).
+    fn list(out: &mut dyn Write, not_good: &[&Self]);
+}
+
+/// How a batch is run.
+pub struct Batch<'a> {
+    /// Jobs run at once (default: the number of cores).
+    pub jobs: Option<usize>,
+    /// Where to write the JSON report (the file is created before the run starts).
+    pub report: Option<&'a Path>,
+    /// No progress bar.
+    pub quiet: bool,
+    /// Set by Ctrl-C: no job is started after it, and a record it cut short (unknown) is left
+    /// out.
+    pub stop: &'a AtomicBool,
+}
+
+/// A finished batch.
+pub struct Ran<R: BatchRecord> {
+    /// The records of the rows finished, in collection order.
+    pub records: Vec<R>,
+    /// Their counts.
+    pub totals: Totals<R>,
+    /// Wall time of the run.
+    pub wall: Duration,
+    /// Ctrl-C stopped the run.
+    pub interrupted: bool,
+    /// Worker threads.
+    pub threads: usize,
+    /// The report file, created and waiting for the report.
+    report: Option<ReportFile>,
+}
+
+/// Runs `work` on every problem of `rows` on a pool of worker threads, counting the records on
+/// a progress bar and printing those not good above it. A panic of `work` becomes an internal
+/// error of that problem, so the others still run. The worker threads and the report file are
+/// made before any work, so a run that cannot have them does not start.
+pub fn run<R: BatchRecord>(
+    rows: Vec<Row>,
+    batch: &Batch,
+    work: impl Fn(&Job) -> R + Sync,
+) -> Result<Ran<R>, AppError> {
+    let (pool, threads) = worker_pool(batch.jobs)?;
+    let report = batch.report.map(ReportFile::create).transpose()?;
+    let (mut records, jobs) = split_rows(rows, R::fault);
+    let bar = progress_bar(records.len(), batch.quiet);
+    let mut totals = Totals::new(records.len());
+    let mut count = |record: &R| {
+        totals.add(record);
+        announce(&bar, record);
+        bar.set_position(totals.finished as u64);
+        bar.set_message(totals.counts());
+    };
+    records.iter().flatten().for_each(&mut count);
+    let start = Instant::now();
+    let stop = batch.stop;
+    let guarded = |job: &Job| {
+        let record = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| work(job)))
+            .unwrap_or_else(|_| R::fault(RowFault::internal(job, R::PANIC)));
+        // A job that Ctrl-C cut short is left out.
+        (!(record.grade() == Grade::Unknown && stop.load(Ordering::Relaxed))).then_some(record)
+    };
+    run_jobs(&pool, &jobs, stop, guarded, |row, record| {
+        count(&record);
+        records[row] = Some(record);
+    });
+    bar.finish_and_clear();
+    Ok(Ran {
+        records: records.into_iter().flatten().collect(),
+        totals,
+        wall: start.elapsed(),
+        interrupted: stop.load(Ordering::Relaxed),
+        threads,
+        report,
+    })
+}
+
+impl<R: BatchRecord> Ran<R> {
+    /// Ends the run: prints the JSON report (`json`) or the summary (only the totals when
+    /// `quiet`), writes the report file if one was asked for, and answers the exit code.
+    /// `options` are the searches' settings and `more` any further settings the report states.
+    pub fn finish(
+        self,
+        options: &Options,
+        more: impl Serialize,
+        json: bool,
+        quiet: bool,
+        out: &mut impl Write,
+    ) -> Result<Exit, AppError> {
+        let exit = exit_of(&self.records, self.interrupted);
+        let wall = self.wall;
+        let file = self.report;
+        let report = BatchReport::new(
+            options,
+            self.threads,
+            more,
+            self.interrupted,
+            wall,
+            self.totals,
+            self.records,
+        );
+        if json {
+            let text = serde_json::to_string_pretty(&report).expect("serialise");
+            let _ = writeln!(out, "{text}");
+        } else {
+            print_summary(out, &report, wall, quiet);
+        }
+        if let Some(file) = file {
+            file.write(&report)?;
+        }
+        Ok(exit)
+    }
+}
+
+/// A record in one line, `STATUS ID (SOURCE): MESSAGE`, the status padded to `width`.
+pub fn record_line(
+    status: &str,
+    width: usize,
+    id: &str,
+    source: &str,
+    message: Option<&str>,
+) -> String {
+    format!(
+        "{status:<width$} {id} ({source}): {}",
+        message.unwrap_or("")
+    )
+}
+
+/// Prints a record that is not good above the progress bar.
+fn announce<R: BatchRecord>(bar: &ProgressBar, r: &R) {
+    if r.grade() != Grade::Good {
+        bar.println(r.line());
+    }
+}
+
+/// The summary: the records that are not good (unless `quiet`), then the totals and the wall
+/// time.
+fn print_summary<R: BatchRecord, M: Serialize>(
+    out: &mut impl Write,
+    report: &BatchReport<R, M>,
+    wall: Duration,
+    quiet: bool,
+) {
+    let not_good: Vec<&R> = report
+        .problems
+        .iter()
+        .filter(|r| r.grade() != Grade::Good)
+        .collect();
+    if !quiet && !not_good.is_empty() {
+        R::list(out, &not_good);
+    }
+    report.totals.print(out, wall, report.interrupted);
+}
