@@ -395,23 +395,29 @@ impl Command {
                 json,
                 quiet,
             }),
-            Command::Usi { search } => Request::Usi(search.options()?),
+            Command::Usi { search } => Request::Usi(search.options()?, search.capturer()),
         })
     }
 }
 
 impl SearchArgs {
+    /// Who may take a futile interposition, as `--futile` says (whatever `--rules`).
+    fn capturer(&self) -> Capturer {
+        match self.futile {
+            FutileArg::Checker => Capturer::Checker,
+            FutileArg::Any => Capturer::Any,
+        }
+    }
+
     /// The search settings the flags ask for (one thread); refused for a table that cannot be
     /// had.
     fn options(&self) -> Result<Options, AppError> {
         Ok(Options {
             rules: match self.rules {
                 RulesArg::Game => Rules::Game,
-                RulesArg::Tsume => Rules::Tsume,
-            },
-            futile: match self.futile {
-                FutileArg::Checker => Capturer::Checker,
-                FutileArg::Any => Capturer::Any,
+                RulesArg::Tsume => Rules::Tsume {
+                    futile: self.capturer(),
+                },
             },
             hash_mb: table_mb(self.hash)?,
             threads: 1,

@@ -35,41 +35,47 @@ fn with_deep_stack(f: impl FnOnce() + Send + 'static) {
         .expect("no failure");
 }
 
+/// The tsume conventions, any attacker piece capturing a futile interposition.
+const TSUME_ANY: Rules = Rules::Tsume {
+    futile: Capturer::Any,
+};
+
+/// The tsume conventions, only the checker capturing a futile interposition.
+const TSUME_CHECKER: Rules = Rules::Tsume {
+    futile: Capturer::Checker,
+};
+
 #[test]
 fn dfpn_agrees_with_exhaustive_search_on_short_mates() {
-    with_deep_stack(|| compare_on_random_positions(Rules::Game, Capturer::Any, 0x5eed_d1ff, 300));
+    with_deep_stack(|| compare_on_random_positions(Rules::Game, 0x5eed_d1ff, 300));
 }
 
 #[test]
 fn dfpn_agrees_with_exhaustive_search_under_tsume_rules() {
-    with_deep_stack(|| compare_on_random_positions(Rules::Tsume, Capturer::Any, 0x0075_0ef0, 300));
+    with_deep_stack(|| compare_on_random_positions(TSUME_ANY, 0x0075_0ef0, 300));
 }
 
 #[test]
 fn dfpn_agrees_with_exhaustive_search_under_tsume_rules_with_the_checker_capturing() {
-    with_deep_stack(|| {
-        compare_on_random_positions(Rules::Tsume, Capturer::Checker, 0x00c4_ec0e, 150)
-    });
+    with_deep_stack(|| compare_on_random_positions(TSUME_CHECKER, 0x00c4_ec0e, 150));
 }
 
 #[test]
 fn dfpn_with_two_threads_agrees_with_exhaustive_search() {
     with_deep_stack(|| {
-        compare_with_threads(Rules::Game, Capturer::Any, 0x7412_ead5, 150, 2);
-        compare_with_threads(Rules::Tsume, Capturer::Any, 0x7412_ead6, 150, 2);
+        compare_with_threads(Rules::Game, 0x7412_ead5, 150, 2);
+        compare_with_threads(TSUME_ANY, 0x7412_ead6, 150, 2);
     });
 }
 
-fn compare_on_random_positions(rules: Rules, by: Capturer, seed: u64, positions: usize) {
-    compare_with_threads(rules, by, seed, positions, 1);
+fn compare_on_random_positions(rules: Rules, seed: u64, positions: usize) {
+    compare_with_threads(rules, seed, positions, 1);
 }
 
-fn compare_with_threads(rules: Rules, by: Capturer, seed: u64, positions: usize, threads: usize) {
-    let tsume = rules == Rules::Tsume;
+fn compare_with_threads(rules: Rules, seed: u64, positions: usize, threads: usize) {
     let mut rng = Rng::new(seed);
     let options = Options {
         rules,
-        futile: by,
         hash_mb: 16,
         threads,
         limits: Limits {
@@ -86,7 +92,7 @@ fn compare_with_threads(rules: Rules, by: Capturer, seed: u64, positions: usize,
         } else {
             SHALLOW
         };
-        let expected = shortest_by_definition(&pos, depth, tsume.then_some(by));
+        let expected = shortest_by_definition(&pos, depth, rules.futile());
         let report = solve(&pos, &options);
         let agrees = match (&report.outcome, expected) {
             (Outcome::Mate { line, minimax }, Some(n)) => {

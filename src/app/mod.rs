@@ -17,6 +17,7 @@ pub mod solve;
 pub mod usi;
 pub mod verify;
 
+use crate::search::futile::Capturer;
 use crate::search::Options;
 use exit::{AppError, Exit};
 
@@ -35,8 +36,8 @@ pub enum Request {
     Bench(bench::BenchRequest),
     /// Compare df-pn with a plain bounded search on random positions.
     Selfcheck(selfcheck::SelfcheckRequest),
-    /// Run as a USI mate engine, with these defaults of its searches.
-    Usi(Options),
+    /// Run as a USI mate engine, with these defaults of its searches and of `FutileCapture`.
+    Usi(Options, Capturer),
 }
 
 impl Request {
@@ -52,10 +53,11 @@ impl Request {
             Request::Check(req) => check::command::run(&req, &mut out),
             Request::Bench(req) => bench::run(&req, &mut out),
             Request::Selfcheck(req) => selfcheck::run(&req, &mut out),
-            Request::Usi(defaults) => {
+            Request::Usi(defaults, futile) => {
                 // The engine writes from its search threads too: release this thread's lock.
                 drop(out);
-                usi::run(std::io::stdin().lock(), stdout, &defaults).map_err(AppError::Stdin)?;
+                usi::run(std::io::stdin().lock(), stdout, &defaults, futile)
+                    .map_err(AppError::Stdin)?;
                 Ok(Exit::Yes)
             }
         }

@@ -216,7 +216,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
     let mut json = SolveJson {
         sfen: to_sfen(pos),
         rules: options.rules,
-        futile: (options.rules == Rules::Tsume).then_some(options.futile),
+        futile: options.rules.futile(),
         result: "unknown",
         interrupted,
         length: None,
@@ -373,7 +373,7 @@ fn print_text(
     match &report.outcome {
         Outcome::Mate { line, minimax } => {
             let rules_text = match rules {
-                Rules::Tsume => "tsume rules",
+                Rules::Tsume { .. } => "tsume rules",
                 Rules::Game => "rules of the game",
             };
             let _ = writeln!(out, "mate in {} ({rules_text})", line.length());

@@ -176,16 +176,14 @@ impl Dfpn {
     pub fn new(
         attacker: Color,
         rules: Rules,
-        capturer: Capturer,
         hash_mb: usize,
         threads: usize,
         limits: Limits,
     ) -> Dfpn {
-        let futile = (rules == Rules::Tsume).then_some(capturer);
         Dfpn::on_table(
             Arc::new(Table::new(hash_mb)),
             attacker,
-            futile,
+            rules.futile(),
             threads.max(1),
             limits,
         )

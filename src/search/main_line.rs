@@ -3,7 +3,7 @@
 //! At an attacker node the line plays a check proven within the remaining length (which, the
 //! length being exact, lasts exactly that long). At a defender node it plays a reply that lasts
 //! the whole remaining length. Under the rules of the game the first such reply is taken. Under
-//! tsume rules (`TSUME-RULES.md` §4–5):
+//! tsume rules (`docs/conventions.md` §8–9):
 //! - a reply that is a futile drop counts what its best virtual position lasts; among replies
 //!   that last as long, straight ones come first. A futile drop in the line is played with its
 //!   capture, and the line goes on from the virtual position (the captured piece back in the

@@ -28,23 +28,62 @@ pub const SEARCH_STACK: usize = 1 << 30;
 pub const MAX_THREADS: usize = 256;
 
 /// How a mate's length is counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
     /// The rules of the game: the minimax length, every legal defence counted.
     Game,
     /// The tsume conventions: futile interpositions not counted, no pieces left over.
-    #[default]
-    Tsume,
+    Tsume {
+        /// Which attacker pieces may take an interposed piece for the drop to be futile.
+        futile: futile::Capturer,
+    },
+}
+
+impl Default for Rules {
+    /// The tsume conventions, with the default capturer of futile interpositions.
+    fn default() -> Rules {
+        Rules::Tsume {
+            futile: futile::Capturer::default(),
+        }
+    }
+}
+
+impl Rules {
+    /// Under the tsume conventions, which pieces may take a futile interposition; `None` under
+    /// the rules of the game, where no interposition is futile.
+    pub fn futile(self) -> Option<futile::Capturer> {
+        match self {
+            Rules::Game => None,
+            Rules::Tsume { futile } => Some(futile),
+        }
+    }
+
+    /// Whether lengths are counted by the tsume conventions.
+    pub fn is_tsume(self) -> bool {
+        matches!(self, Rules::Tsume { .. })
+    }
+
+    /// The name the command line and the JSON outputs give these rules: `tsume` or `game`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Game => "game",
+            Rules::Tsume { .. } => "tsume",
+        }
+    }
+}
+
+/// Written as its [`Rules::name`]; the capturer is a field of its own where an output gives it.
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
 }
 
 /// Settings of a search.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// How lengths are counted.
+    /// How lengths are counted (under the tsume conventions, with who may take a futile drop).
     pub rules: Rules,
-    /// Tsume rules: which attacker pieces may take a drop for it to be futile.
-    pub futile: futile::Capturer,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
     /// Threads searching each root together on one table.
@@ -57,7 +96,6 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             rules: Rules::default(),
-            futile: futile::Capturer::default(),
             hash_mb: 256,
             threads: 1,
             limits: Limits::default(),

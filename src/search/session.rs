@@ -11,7 +11,7 @@ use super::main_line::{MainLine, Sub};
 use super::outcome::{Outcome, Report};
 use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 use super::table::UNBOUNDED;
-use super::{Limits, Options, Rules};
+use super::{Limits, Options};
 use crate::shogi::{Color, Position};
 
 /// A table kept from one search to the next, for one attacker under one way of counting.
@@ -30,13 +30,12 @@ impl Session {
             search: Dfpn::new(
                 attacker,
                 options.rules,
-                options.futile,
                 options.hash_mb,
                 options.threads,
                 Limits::default(),
             ),
             attacker,
-            futile: (options.rules == Rules::Tsume).then_some(options.futile),
+            futile: options.rules.futile(),
         }
     }
 
@@ -162,7 +161,7 @@ mod tests {
     use crate::notation::sfen::parse_sfen;
     use crate::search::koba_mate5;
     use crate::search::replay::verify_mate_line;
-    use crate::search::MateLine;
+    use crate::search::{MateLine, Rules};
     use crate::shogi::movegen::check_moves;
     use crate::shogi::MoveList;
 

@@ -50,7 +50,7 @@ impl<R: BatchRecord, M> BatchReport<R, M> {
     ) -> BatchReport<R, M> {
         BatchReport {
             rules: options.rules,
-            futile: (options.rules == Rules::Tsume).then_some(options.futile),
+            futile: options.rules.futile(),
             jobs,
             hash_mb: options.hash_mb,
             node_limit: options.limits.nodes,

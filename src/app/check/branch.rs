@@ -13,7 +13,7 @@ use crate::notation::sfen::hands_to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::{self, Capturer};
 use crate::search::replay::verify_mate_line;
-use crate::search::{MateLine, Outcome, Rules};
+use crate::search::{MateLine, Outcome};
 use crate::shogi::movegen::{check_moves, legal_move_list};
 use crate::shogi::{Color, Hand, Move, MoveList, Position, Square};
 use hashbrown::HashMap;
@@ -36,7 +36,7 @@ impl Checker {
             start: start.clone(),
             attacker: start.side_to_move(),
             budget: Budget::new(start.side_to_move(), settings),
-            futile: (options.rules == Rules::Tsume).then_some(options.futile),
+            futile: options.rules.futile(),
             capturer: capturer(options),
             findings: Vec::new(),
         }

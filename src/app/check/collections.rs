@@ -132,8 +132,7 @@ fn check_one(job: &Job, settings: &CheckSettings) -> CheckRecord {
     let p = &job.problem;
     match check_problem(&job.position, p.line.as_deref(), settings) {
         Ok(report) => {
-            let (rules, by) = (settings.options.rules, settings.options.futile);
-            let json = to_json(&job.position, &report, rules, by);
+            let json = to_json(&job.position, &report, settings.options.rules);
             let status = match report.verdict {
                 Verdict::Sound => Grade::Good,
                 Verdict::Flawed => Grade::Bad,

@@ -99,13 +99,13 @@ fn run_one(
     settings.options.limits.stop = Some(stop);
     let report =
         check_with_progress(&pos, intended, &settings, req.quiet).map_err(AppError::Internal)?;
-    let (rules, by) = (req.settings.options.rules, req.settings.options.futile);
+    let rules = req.settings.options.rules;
     if req.json {
-        let json = to_json(&pos, &report, rules, by);
+        let json = to_json(&pos, &report, rules);
         let text = serde_json::to_string_pretty(&json).expect("serialise");
         let _ = writeln!(out, "{text}");
     } else {
-        print_text(&pos, &report, rules, by, out);
+        print_text(&pos, &report, rules, out);
     }
     Ok(if report.interrupted {
         Exit::Interrupted

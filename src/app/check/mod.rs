@@ -1,5 +1,5 @@
-//! `tsume check`: prove a composed problem sound, or find its flaws (`TSUME-RULES.md`, "Flaws
-//! that a composer's check reports").
+//! `tsume check`: prove a composed problem sound, or find its flaws (`docs/conventions.md` §10,
+//! "What `check` reports").
 //!
 //! The main line is the intended solution when one is given (the moves after an SFEN, a
 //! collection's `line` column, a record file's moves), otherwise the solver's own line. It is
@@ -41,7 +41,7 @@ use super::exit::Exit;
 use crate::search::futile::Capturer;
 use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
-use crate::search::{MateLine, Options, Outcome, Rules};
+use crate::search::{MateLine, Options, Outcome};
 use crate::shogi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -262,7 +262,7 @@ pub fn check_problem(
     settings: &CheckSettings,
 ) -> Result<CheckReport, Internal> {
     let mut checker = branch::Checker::new(start, settings);
-    let futile = (settings.options.rules == Rules::Tsume).then_some(settings.options.futile);
+    let futile = settings.options.rules.futile();
     let source = match intended {
         Some(_) => LineSource::Given,
         None => LineSource::Solver,
@@ -416,8 +416,5 @@ fn prepended(first: Move, line: &MateLine) -> MateLine {
 
 /// The capturer recorded in lines under `rules`.
 fn capturer(options: &Options) -> Capturer {
-    match options.rules {
-        Rules::Tsume => options.futile,
-        Rules::Game => Capturer::default(),
-    }
+    options.rules.futile().unwrap_or_default()
 }

@@ -167,14 +167,14 @@ fn finding_japanese(shown: &Shown, start: &Position, f: &Finding) -> Vec<String>
 }
 
 /// The JSON object of a report on the problem `start`.
-pub fn to_json(start: &Position, report: &CheckReport, rules: Rules, by: Capturer) -> CheckJson {
+pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJson {
     let shown = shown(start, report);
     let attacker = start.side_to_move();
     let main = report.line.as_ref();
     CheckJson {
         sfen: to_sfen(start),
         rules,
-        futile: (rules == Rules::Tsume).then_some(by),
+        futile: rules.futile(),
         verdict: report.verdict,
         line_source: report.source,
         length: main.map(MateLine::length),
@@ -249,16 +249,10 @@ pub fn verdict_words(v: Verdict) -> &'static str {
 }
 
 /// The human-readable report on the problem `start`.
-pub fn print_text(
-    start: &Position,
-    report: &CheckReport,
-    rules: Rules,
-    by: Capturer,
-    out: &mut impl Write,
-) {
-    let json = to_json(start, report, rules, by);
+pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mut impl Write) {
+    let json = to_json(start, report, rules);
     let rules_text = match rules {
-        Rules::Tsume => "tsume rules",
+        Rules::Tsume { .. } => "tsume rules",
         Rules::Game => "rules of the game",
     };
     let _ = write!(out, "{}", diagram(start));

@@ -188,7 +188,9 @@ impl LoadOptions {
         match (&self.length_column, self.rules) {
             (Some(name), _) => vec![name.as_str()],
             (None, Rules::Game) => vec!["game_length", "length", "plies"],
-            (None, Rules::Tsume) => vec!["tsume_length", "published_length", "length", "plies"],
+            (None, Rules::Tsume { .. }) => {
+                vec!["tsume_length", "published_length", "length", "plies"]
+            }
         }
     }
 }
@@ -308,7 +310,7 @@ fn record_rows(
         .enumerate()
         .map(|(i, record)| {
             let expected = match (record.stated_length, options.rules) {
-                (Some(n), Rules::Tsume) => Expected::Mate(n),
+                (Some(n), Rules::Tsume { .. }) => Expected::Mate(n),
                 (Some(_), Rules::Game) => Expected::AnyMate,
                 (None, _) => Expected::Unspecified,
             };

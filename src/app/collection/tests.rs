@@ -135,7 +135,7 @@ fn the_reference_collections_load_as_they_are() {
         ),
         (
             "zuko.tsv",
-            Rules::Tsume,
+            Rules::default(),
             103,
             ("zuko-007", Expected::Mate(13)),
         ),
@@ -147,7 +147,7 @@ fn the_reference_collections_load_as_they_are() {
         ),
         (
             "short.tsv",
-            Rules::Tsume,
+            Rules::default(),
             66,
             ("futile-drops-60", Expected::Mate(1)),
         ),

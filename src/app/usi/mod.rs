@@ -33,6 +33,7 @@ use options::EngineOptions;
 
 use super::exit::Exit;
 use crate::notation::sfen::parse_sfen_record;
+use crate::search::futile::Capturer;
 use crate::search::Options;
 use crate::shogi::{fill_defender_hand, Position};
 use command::{Command, MateTime};
@@ -46,17 +47,19 @@ const QUIT_PATIENCE: Duration = Duration::from_secs(1);
 
 /// Runs the engine on `input` and `output` until `quit` or the end of the input. An error
 /// reading the input ends the engine like `quit` and is returned. `defaults` gives the defaults
-/// of `USI_Hash`, `Rules` and `FutileCapture`, and the node and time limits of every search.
+/// of `USI_Hash` and `Rules`, and the node and time limits of every search; `futile` the default
+/// of `FutileCapture`.
 /// Ctrl-C ends the process with exit code [`Exit::Interrupted`], between two output lines.
 pub fn run(
     mut input: impl BufRead,
     output: impl Write + Send + 'static,
     defaults: &Options,
+    futile: Capturer,
 ) -> std::io::Result<()> {
     let out = Output::new(output);
     let on_interrupt = out.clone();
     let _ = ctrlc::set_handler(move || on_interrupt.exit(Exit::Interrupted));
-    let mut engine = Engine::new(out, EngineOptions::from_command_line(defaults));
+    let mut engine = Engine::new(out, EngineOptions::from_command_line(defaults, futile));
     let mut buf = Vec::new();
     let result = loop {
         buf.clear();

@@ -16,9 +16,11 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// `Threads`: threads searching together on one table.
     pub threads: usize,
-    /// `Rules`: `Tsume` (futile interpositions not counted) or `Game` (every defence counted).
-    pub rules: Rules,
-    /// `FutileCapture`: which attacker pieces may take a futile interposition.
+    /// `Rules`: `Tsume` (futile interpositions not counted: true) or `Game` (every defence
+    /// counted: false).
+    pub tsume: bool,
+    /// `FutileCapture`: which attacker pieces may take a futile interposition under `Tsume`;
+    /// kept under `Game` for a later switch back.
     pub futile: Capturer,
     /// `DefenderHasRest`: the defender also holds every piece not on the board or in a hand.
     pub defender_has_rest: bool,
@@ -33,7 +35,7 @@ impl Default for EngineOptions {
         EngineOptions {
             hash_mb: HASH_DEFAULT,
             threads: 1,
-            rules: Rules::Tsume,
+            tsume: true,
             futile: Capturer::Any,
             defender_has_rest: false,
             nodes: None,
@@ -43,14 +45,15 @@ impl Default for EngineOptions {
 }
 
 impl EngineOptions {
-    /// The engine's options as the command line sets them: rules, capturer and table size
-    /// (which the GUI may change) and the limits of every search.
-    pub fn from_command_line(defaults: &Options) -> EngineOptions {
+    /// The engine's options as the command line sets them: rules, capturer (`futile`, given
+    /// apart since `--rules game` has none) and table size, which the GUI may change, and the
+    /// limits of every search.
+    pub fn from_command_line(defaults: &Options, futile: Capturer) -> EngineOptions {
         EngineOptions {
             hash_mb: defaults.hash_mb.clamp(1, HASH_MAX),
             threads: 1,
-            rules: defaults.rules,
-            futile: defaults.futile,
+            tsume: defaults.rules.is_tsume(),
+            futile,
             defender_has_rest: false,
             nodes: defaults.limits.nodes,
             time: defaults.limits.time,
@@ -59,10 +62,7 @@ impl EngineOptions {
 
     /// The `option …` lines of the answer to `usi`, these options their defaults.
     pub fn declarations(&self) -> Vec<String> {
-        let rules = match self.rules {
-            Rules::Tsume => "Tsume",
-            Rules::Game => "Game",
-        };
+        let rules = if self.tsume { "Tsume" } else { "Game" };
         let futile = match self.futile {
             Capturer::Any => "Any",
             Capturer::Checker => "Checker",
@@ -116,9 +116,9 @@ impl EngineOptions {
                 _ => return Err(bad(&format!("a whole number from 1 to {MAX_THREADS}"))),
             },
             "rules" => {
-                self.rules = match v.as_str() {
-                    "tsume" => Rules::Tsume,
-                    "game" => Rules::Game,
+                self.tsume = match v.as_str() {
+                    "tsume" => true,
+                    "game" => false,
                     _ => return Err(bad("Tsume or Game")),
                 }
             }
@@ -140,12 +140,22 @@ impl EngineOptions {
         Ok(())
     }
 
+    /// How lengths are counted, as `Rules` and `FutileCapture` set it.
+    pub fn rules(&self) -> Rules {
+        if self.tsume {
+            Rules::Tsume {
+                futile: self.futile,
+            }
+        } else {
+            Rules::Game
+        }
+    }
+
     /// The search settings for a `go mate` that allows `time` (`None`: until `stop`), within
     /// the limits of every search.
     pub fn search_options(&self, time: Option<Duration>) -> Options {
         let mut options = Options {
-            rules: self.rules,
-            futile: self.futile,
+            rules: self.rules(),
             hash_mb: self.hash_mb,
             threads: self.threads,
             ..Options::default()
@@ -177,7 +187,7 @@ mod tests {
             EngineOptions {
                 hash_mb: 1024,
                 threads: 2,
-                rules: Rules::Game,
+                tsume: false,
                 futile: Capturer::Checker,
                 defender_has_rest: true,
                 ..EngineOptions::default()
@@ -209,13 +219,12 @@ mod tests {
     fn every_declared_option_can_be_set_to_its_default() {
         let game = Options {
             rules: Rules::Game,
-            futile: Capturer::Checker,
             hash_mb: 32,
             ..Options::default()
         };
         for defaults in [
             EngineOptions::default(),
-            EngineOptions::from_command_line(&game),
+            EngineOptions::from_command_line(&game, Capturer::Checker),
         ] {
             let mut o = EngineOptions::default();
             for line in defaults.declarations() {
@@ -233,7 +242,7 @@ mod tests {
         let mut defaults = Options::default();
         defaults.limits.nodes = Some(5000);
         defaults.limits.time = Some(Duration::from_secs(2));
-        let o = EngineOptions::from_command_line(&defaults);
+        let o = EngineOptions::from_command_line(&defaults, Capturer::Any);
         let limits = |go: Option<u64>| {
             let l = o.search_options(go.map(Duration::from_millis)).limits;
             (l.nodes, l.time.map(|t| t.as_millis()))

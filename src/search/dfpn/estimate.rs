@@ -179,7 +179,6 @@ impl Dfpn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::futile::Capturer;
     use crate::search::koba_mate5;
     use crate::search::table::UNBOUNDED;
     use crate::search::{Limits, Rules};
@@ -188,14 +187,7 @@ mod tests {
     /// koba-mate5 and a search for its attacker.
     fn mate5() -> (Position, Dfpn) {
         let pos = koba_mate5();
-        let search = Dfpn::new(
-            pos.side_to_move(),
-            Rules::Game,
-            Capturer::default(),
-            8,
-            1,
-            Limits::default(),
-        );
+        let search = Dfpn::new(pos.side_to_move(), Rules::Game, 8, 1, Limits::default());
         (pos, search)
     }
 

@@ -269,14 +269,7 @@ mod tests {
         let (mut proofs, mut disproofs) = (0, 0);
         for mut pos in attacker_positions() {
             let attacker = pos.side_to_move();
-            let mut search = Dfpn::new(
-                attacker,
-                Rules::Game,
-                Capturer::Any,
-                1,
-                1,
-                Limits::default(),
-            );
+            let mut search = Dfpn::new(attacker, Rules::Game, 1, 1, Limits::default());
             for depth in [1, 2, 3] {
                 let v = search.shallow_attacker(&mut pos, depth);
                 let sfen = crate::notation::sfen::to_sfen(&pos);
@@ -325,7 +318,13 @@ mod tests {
         for by in [Capturer::Any, Capturer::Checker] {
             for mut pos in attacker_positions() {
                 let attacker = pos.side_to_move();
-                let mut search = Dfpn::new(attacker, Rules::Tsume, by, 1, 1, Limits::default());
+                let mut search = Dfpn::new(
+                    attacker,
+                    Rules::Tsume { futile: by },
+                    1,
+                    1,
+                    Limits::default(),
+                );
                 for depth in [1, 2, 3] {
                     let v = search.shallow_attacker(&mut pos, depth);
                     let sfen = crate::notation::sfen::to_sfen(&pos);
