@@ -44,7 +44,35 @@ pub struct MateLine {
     pub choice_cut: bool,
 }
 
+/// One step along a line: a move that counts, or a futile drop with its capture, which do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A move that counts.
+    Move(Move),
+    /// A futile drop and its capture, after which the piece is back in the defender's hand.
+    Futile(Futility),
+}
+
 impl MateLine {
+    /// The line's steps in order, each with the index of `moves` just past it.
+    pub fn steps(&self) -> impl Iterator<Item = (usize, Step)> + '_ {
+        let mut i = 0;
+        std::iter::from_fn(move || {
+            let drop = *self.moves.get(i)?;
+            let step = match self.moves.get(i + 1) {
+                Some(&capture) if self.futile.contains(&i) => {
+                    i += 2;
+                    Step::Futile(Futility { drop, capture })
+                }
+                _ => {
+                    i += 1;
+                    Step::Move(drop)
+                }
+            };
+            Some((i, step))
+        })
+    }
+
     /// The plies counted: futile drops and their captures are not.
     pub fn length(&self) -> usize {
         self.moves.len() - 2 * self.futile.len()
@@ -62,18 +90,14 @@ impl MateLine {
     /// defender's hand). The line must have been verified.
     pub fn end_position(&self, start: &Position) -> Position {
         let mut pos = start.clone();
-        let mut i = 0;
-        while i < self.moves.len() {
-            if self.futile.contains(&i) {
-                let f = Futility {
-                    drop: self.moves[i],
-                    capture: self.moves[i + 1],
-                };
-                futile::enter(&mut pos, f);
-                i += 2;
-            } else {
-                pos.make_move(self.moves[i]);
-                i += 1;
+        for (_, step) in self.steps() {
+            match step {
+                Step::Futile(f) => {
+                    futile::enter(&mut pos, f);
+                }
+                Step::Move(m) => {
+                    pos.make_move(m);
+                }
             }
         }
         pos

@@ -16,7 +16,7 @@ pub mod session;
 pub mod table;
 
 pub use limits::{Limits, Progress};
-pub use main_line::MateLine;
+pub use main_line::{MateLine, Step};
 pub use outcome::{solve, Outcome, Report};
 pub use params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 

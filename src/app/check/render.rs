@@ -7,8 +7,8 @@ use crate::app::line_text::{bracket_futile, hand_letters, usi_moves};
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
 use crate::notation::sfen::to_sfen;
-use crate::search::futile::{self, Capturer, Futility};
-use crate::search::{MateLine, Rules};
+use crate::search::futile::{self, Capturer};
+use crate::search::{MateLine, Rules, Step};
 use crate::shogi::{Move, Position, Square};
 use serde::Serialize;
 use std::io::Write;
@@ -123,23 +123,20 @@ pub fn japanese(pos: &Position, line: &MateLine, previous_to: Option<Square>) ->
     let mut pos = pos.clone();
     let mut previous = previous_to;
     let mut out = Vec::with_capacity(line.moves.len());
-    let mut i = 0;
-    while i < line.moves.len() {
-        let m = line.moves[i];
-        out.push(move_to_japanese(&pos, m, previous));
-        previous = Some(m.to());
-        match line.moves.get(i + 1) {
-            Some(&capture) if line.futile.contains(&i) => {
+    for (_, step) in line.steps() {
+        match step {
+            Step::Futile(f) => {
+                out.push(move_to_japanese(&pos, f.drop, previous));
                 let mut real = pos.clone();
-                real.make_move(m);
-                out.push(move_to_japanese(&real, capture, previous));
-                previous = Some(capture.to());
-                futile::enter(&mut pos, Futility { drop: m, capture });
-                i += 2;
+                real.make_move(f.drop);
+                out.push(move_to_japanese(&real, f.capture, Some(f.drop.to())));
+                previous = Some(f.capture.to());
+                futile::enter(&mut pos, f);
             }
-            _ => {
+            Step::Move(m) => {
+                out.push(move_to_japanese(&pos, m, previous));
+                previous = Some(m.to());
                 pos.make_move(m);
-                i += 1;
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The main line played out, and where an alternative line comes back into it (迂回手順).
 
 use crate::search::futile;
-use crate::search::MateLine;
+use crate::search::{MateLine, Step};
 use crate::shogi::Position;
 use hashbrown::HashMap;
 
@@ -28,23 +28,19 @@ impl Walk {
         };
         let mut pos = start.clone();
         let mut counted = 0;
-        let mut i = 0;
-        while i < line.moves.len() {
-            if line.futile.contains(&i) {
-                let mut real = pos.clone();
-                real.make_move(line.moves[i]);
-                walk.positions.push(real);
-                walk.counted.push(counted);
-                let f = futile::Futility {
-                    drop: line.moves[i],
-                    capture: line.moves[i + 1],
-                };
-                futile::enter(&mut pos, f);
-                i += 2;
-            } else {
-                pos.make_move(line.moves[i]);
-                counted += 1;
-                i += 1;
+        for (i, step) in line.steps() {
+            match step {
+                Step::Futile(f) => {
+                    let mut real = pos.clone();
+                    real.make_move(f.drop);
+                    walk.positions.push(real);
+                    walk.counted.push(counted);
+                    futile::enter(&mut pos, f);
+                }
+                Step::Move(m) => {
+                    pos.make_move(m);
+                    counted += 1;
+                }
             }
             walk.positions.push(pos.clone());
             walk.counted.push(counted);
@@ -69,19 +65,15 @@ pub struct Rejoin {
 pub fn rejoin(pos: &Position, alt: &MateLine, k: usize, walk: &Walk) -> Option<Rejoin> {
     let mut pos = pos.clone();
     let mut own = 0;
-    let mut i = 0;
-    while i < alt.moves.len() {
-        if alt.futile.contains(&i) {
-            let f = futile::Futility {
-                drop: alt.moves[i],
-                capture: alt.moves[i + 1],
-            };
-            futile::enter(&mut pos, f);
-            i += 2;
-        } else {
-            pos.make_move(alt.moves[i]);
-            own += 1;
-            i += 1;
+    for (_, step) in alt.steps() {
+        match step {
+            Step::Futile(f) => {
+                futile::enter(&mut pos, f);
+            }
+            Step::Move(m) => {
+                pos.make_move(m);
+                own += 1;
+            }
         }
         if let Some(&j) = walk.plies_by_key.get(&pos.key()) {
             if j > k {
