@@ -97,7 +97,7 @@ impl<T> std::ops::Deref for OwnLine<T> {
 }
 
 /// The transposition table. Its methods take `&self`: several searches may share one table
-/// ([`Table::share`]), each slot being read and written word by word (see [`Slot`]).
+/// ([`Table::share`]), each slot being read and written word by word (see `table/slot.rs`).
 pub struct Table {
     entries: Entries,
     /// Clusters of the region in use, the first ones of the block.

@@ -357,7 +357,7 @@ pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
 }
 
 /// Squares a piece of `color` and `kind` on `s` attacks, given the occupancy. The one-square
-/// moves come from one table lookup; only a ranging piece calls [`ranging_attacks`].
+/// moves come from one table lookup; only a ranging piece goes on to the ranging tables.
 #[inline(always)]
 pub fn attacks(color: Color, kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
     let steps = Bitboard(STEPS[STEP_TABLE[kind.index()]][color.index()][s.index()]);
