@@ -1,7 +1,7 @@
 //! Writing a record as KIF, in the layout of Kifu for Windows.
 
 use super::super::diagram::diagram;
-use super::super::japanese::{kind_name, square_to_japanese};
+use super::super::japanese::{could_promote, kind_name, square_to_japanese};
 use super::super::record::{Record, Variation};
 use crate::shogi::movegen::legal_move_list;
 use crate::shogi::{Move, Position, Square};
@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 /// The record as UTF-8 KIF: `#KIF version=2.0 encoding=UTF-8`, the headers as `名前：値` (line
 /// breaks in them become spaces), the BOD diagram, `手数----指手---------消費時間--`, the main line
-/// (`   1 ２二金打     ( 0:00/00:00:00)`, a `+` after a move some side line replaces), `まで N手で
+/// (`   1 ２二金打     ( 0:00/00:00:00)`, `成` or `不成` on every move that could promote, a `+` after a move some side line replaces), `まで N手で
 /// 詰み` when the main line ends in mate and `まで N手で中断` otherwise (nothing after no moves),
 /// then each side line as a `変化：N手` block.
 ///
@@ -146,7 +146,7 @@ fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `５五角(88)`.
+/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `２三桂不成(35)`, `５五角(88)`.
 fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
     let mut s = if previous_to == Some(m.to()) {
         "同　".to_string()
@@ -157,10 +157,11 @@ fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
         Some(from) => {
             let piece = pos.piece_at(from).expect("a board move starts on a piece");
             s.push_str(kind_name(piece.kind));
-            // KIF marks a promotion only: the origin already tells the move apart, and the
-            // readers of Kifu for Windows, ShogiHome and cshogi take no 不成.
-            if m.is_promotion() {
-                s.push('成');
+            // As Kifu for Windows writes it: `成` or `不成` whenever the move could promote,
+            // so a move that stays unpromoted is not mistaken for one where the choice is
+            // absent.
+            if could_promote(pos.side_to_move(), piece.kind, from, m.to()) {
+                s.push_str(if m.is_promotion() { "成" } else { "不成" });
             }
             write!(s, "({}{})", from.file(), from.rank()).expect("write to string");
         }
