@@ -577,3 +577,28 @@ fn the_published_lines_of_zuko_that_are_short_check_as_known() {
     assert!(kinds(&j).contains(&("early-mate", None)), "{j:?}");
     assert!(kinds(&j).contains(&("cook", Some(3))), "{j:?}");
 }
+
+#[test]
+fn the_text_names_a_findings_move_in_japanese_and_counts_one_in_the_singular() {
+    let out = tsume(&["check", &with_line(KOBA5_ROOK, KOBA5_LINE)]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("余詰 (cook) at ply 1: ▲４二金 also mates in 5 plies"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("verdict: flawed (1 flaw, 0 notes,"),
+        "{shown}"
+    );
+    // The JSON keeps the move in USI.
+    let (_, j) = check(&with_line(KOBA5_ROOK, KOBA5_LINE), &[]);
+    assert!(j.findings[0].message.starts_with("G*4b also mates"));
+
+    let out = tsume(&["check", &with_line(FUTILE_60, "4b3b")]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("intended line: 1 ply (tsume rules)"),
+        "{shown}"
+    );
+    assert!(shown.contains("1 search, 1 node,"), "{shown}");
+}

@@ -3,7 +3,9 @@
 
 use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
-use crate::app::line_text::{bracket_futile, hand_letters, usi_moves};
+use crate::app::line_text::{
+    bracket_futile, count, hand_letters, name_move_in_japanese, plies, usi_moves,
+};
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
 use crate::notation::sfen::to_sfen;
@@ -209,6 +211,15 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
     }
 }
 
+/// A finding's words as the text output gives them: its move (the first of its evidence) in
+/// 日本式, as the lines are read; the JSON keeps USI.
+fn message_in_japanese(f: &FindingJson) -> String {
+    match (f.line.first(), f.line_ja.first()) {
+        (Some(usi), Some(ja)) => name_move_in_japanese(&f.message, usi, ja),
+        _ => f.message.clone(),
+    }
+}
+
 /// The words for a kind in the text output.
 pub fn kind_words(kind: Kind) -> &'static str {
     match kind {
@@ -256,7 +267,7 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
     let _ = writeln!(out, "sfen: {}", json.sfen);
     match (report.source, json.length) {
         (LineSource::Given, Some(n)) => {
-            let _ = writeln!(out, "intended line: {n} plies ({rules_text})");
+            let _ = writeln!(out, "intended line: {} ({rules_text})", plies(n));
         }
         (LineSource::Given, None) => {
             let _ = writeln!(out, "intended line (it fails, see below):");
@@ -264,7 +275,8 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
         (LineSource::Solver, Some(n)) => {
             let _ = writeln!(
                 out,
-                "no intended line given: the solver's line is checked, {n} plies ({rules_text})"
+                "no intended line given: the solver's line is checked, {} ({rules_text})",
+                plies(n)
             );
         }
         (LineSource::Solver, None) => {
@@ -298,14 +310,14 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
             }
         }
     }
-    let count = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
+    let of = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
     let _ = writeln!(
         out,
-        "verdict: {} ({} flaws, {} notes, {} undecided)",
+        "verdict: {} ({}, {}, {} undecided)",
         verdict_words(report.verdict),
-        count(Class::Flaw),
-        count(Class::Note),
-        count(Class::Undecided)
+        count(of(Class::Flaw), "flaw", "flaws"),
+        count(of(Class::Note), "note", "notes"),
+        of(Class::Undecided)
     );
     for f in &json.findings {
         let at = f.ply.map_or(String::new(), |p| format!(" at ply {p}"));
@@ -315,7 +327,7 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
             class_words(f.class),
             f.name,
             kind_words(f.kind),
-            f.message
+            message_in_japanese(f)
         );
         if !f.line.is_empty() {
             let evidence = MateLine {
@@ -344,9 +356,9 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
     }
     let _ = writeln!(
         out,
-        "{} searches, {} nodes, {:.3} s",
-        report.searches,
-        report.nodes,
+        "{}, {}, {:.3} s",
+        count(report.searches as usize, "search", "searches"),
+        count(report.nodes as usize, "node", "nodes"),
         report.elapsed.as_secs_f64()
     );
 }
