@@ -38,7 +38,7 @@ struct CheckJson {
     line: Vec<String>,
     line_ja: Vec<String>,
     futile_plies: Vec<usize>,
-    futile_end: bool,
+    futile_end: Option<[String; 2]>,
     pieces_left: String,
     findings: Vec<Finding>,
     searches: u64,
@@ -361,12 +361,13 @@ fn a_transposition_into_the_main_line_is_a_detour_note() {
 fn futile_interpositions_in_the_line_are_not_counted() {
     let (code, j) = check(&with_line(FUTILE_60, "4b3b L*2b 3b2b"), &[]);
     assert_eq!((j.length, j.futile_plies.clone()), (Some(1), vec![2]));
-    assert!(!j.futile_end);
+    assert_eq!(j.futile_end, None);
     // ▲３二龍 takes a gold: left in hand at the end.
     assert_eq!((code, kinds(&j)), (1, vec![("pieces-left", Some(3))]));
     assert_eq!(j.pieces_left, "G");
     let (_, j) = check(&with_line(FUTILE_60, "4b3b"), &[]);
-    assert!(j.futile_end && j.length == Some(1), "{j:?}");
+    assert_eq!(j.length, Some(1), "{j:?}");
+    assert_eq!(j.futile_end, Some(["L*2b".to_string(), "3b2b".to_string()]));
     // Under the rules of the game the drop counts and the line of one ply is no mate.
     let (_, j) = check(&with_line(FUTILE_60, "4b3b"), &["--rules", "game"]);
     assert_eq!(kinds(&j), [("wrong-line", Some(2))]);

@@ -280,3 +280,88 @@ fn the_kif_writes_a_move_that_could_promote_and_does_not_with_funari() {
     let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, solve_json(KNIGHT_NOT_PROMOTING, &[]).line);
 }
+
+/// `short.tsv`'s `futile-drops-60`: ▲３二龍 mates in 1, every reply a futile interposition.
+const FUTILE_END: &str = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+
+#[test]
+fn every_format_says_a_line_ends_in_futile_interpositions() {
+    let ja = tsume(&["solve", FUTILE_END, "--format", "ja"]);
+    assert_eq!(
+        stdout(&ja),
+        "▲３二龍\n以下無駄合（△２二香 ▲同　龍 など、数えない）\nまで1手詰\n"
+    );
+    let kif = stdout(&tsume(&["solve", FUTILE_END, "--format", "kif"]));
+    assert!(
+        kif.ends_with(
+            "   1 ３二龍(42)   ( 0:00/00:00:00)\n*以下無駄合（△２二香 ▲同　龍 など、数えない）\nまで1手で詰み\n"
+        ),
+        "{kif}"
+    );
+    let record = parse_kif(&kif).unwrap();
+    assert_eq!(record.stated_length, Some(1));
+    assert_eq!(record.moves.len(), 1);
+    let text = stdout(&tsume(&["solve", FUTILE_END]));
+    assert!(
+        text.contains(
+            "then every reply is a futile interposition, not counted: e.g. △２二香 ▲同　龍"
+        ),
+        "{text}"
+    );
+}
+
+/// 図巧 No. 50 with these limits: a mate of at most 19 plies found, its line of 17, not proven
+/// shortest.
+const ZUKO_050: &str = "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
+const ZUKO_050_LIMITS: [&str; 4] = ["--nodes", "200000", "--hash", "64"];
+
+#[test]
+fn every_format_shows_a_mate_found_but_not_proven_shortest_as_such() {
+    let run = |format: &str| {
+        let out = tsume(
+            &[
+                &["solve", ZUKO_050, "--format", format],
+                &ZUKO_050_LIMITS[..],
+            ]
+            .concat(),
+        );
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(json["result"], "unknown");
+    assert_eq!(json["mate_at_most"], 19);
+    let line: Vec<String> = json["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let line_ja: Vec<&str> = json["line_ja"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(line.len(), 17);
+
+    assert_eq!(
+        run("usi"),
+        format!("unknown mate_at_most 19 {}\n", line.join(" "))
+    );
+    assert_eq!(
+        run("ja"),
+        format!(
+            "{}\nまで17手詰（最短未証明、19手以内）\n",
+            line_ja.join(" ")
+        )
+    );
+    let kif = run("kif");
+    assert!(kif.contains("\n*最短未証明"), "{kif}");
+    assert!(kif.ends_with("まで17手で中断\n"), "{kif}");
+    assert!(!kif.contains("手数："), "{kif}");
+    let record = parse_kif(&kif).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, line);
+    assert_eq!(record.stated_length, None);
+}

@@ -1,8 +1,23 @@
 //! Pieces of a mate line's text shared by `solve` and `check`: the moves in USI, futile pairs in
 //! parentheses, and the pieces an attacker holds in SFEN letters.
 
+use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
-use crate::shogi::{Color, Hand, Move};
+use crate::search::MateLine;
+use crate::shogi::{Color, Hand, Move, Position};
+
+/// For a line from `start` that ends where every reply is a futile interposition
+/// (`futile_end`): one such drop and its capture, in USI and in 日本式. Every output names the
+/// same example.
+pub fn futile_end_pair(start: &Position, line: &MateLine) -> Option<([String; 2], [String; 2])> {
+    let end = line.end_position(start);
+    let f = line.futile_end_example(&end)?;
+    let ja = line_to_japanese(&end, &[f.drop, f.capture]);
+    Some((
+        [f.drop.to_string(), f.capture.to_string()],
+        [ja[0].clone(), ja[1].clone()],
+    ))
+}
 
 /// The plies of a line as `text` gives them (USI, 日本式), joined by spaces, each futile
 /// interposition (a 0-based index in `futile`) in parentheses with the capture after it.

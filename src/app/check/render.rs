@@ -4,7 +4,7 @@
 use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
 use crate::app::line_text::{
-    bracket_futile, count, hand_letters, name_move_in_japanese, plies, usi_moves,
+    bracket_futile, count, futile_end_pair, hand_letters, name_move_in_japanese, plies, usi_moves,
 };
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
@@ -38,8 +38,9 @@ pub struct CheckJson {
     /// 1-based plies of `line` that are futile interpositions (each followed by its capture;
     /// neither counted).
     pub futile_plies: Vec<usize>,
-    /// The line ends at a check whose every reply is a futile interposition.
-    pub futile_end: bool,
+    /// When the line ends at a check whose every reply is a futile interposition: one such
+    /// drop and its capture (USI), not counted; as in `solve`.
+    pub futile_end: Option<[String; 2]>,
     /// The attacker's pieces in hand at the end of the main line, SFEN letters (`""`: none).
     pub pieces_left: String,
     /// The findings, the whole problem's first, then by ply.
@@ -184,7 +185,9 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
         },
         line_ja: japanese(start, &shown.line, None),
         futile_plies: shown.line.futile.iter().map(|i| i + 1).collect(),
-        futile_end: main.is_some_and(|l| l.futile_end),
+        futile_end: main
+            .and_then(|l| futile_end_pair(start, l))
+            .map(|(usi, _)| usi),
         pieces_left: main
             .map(|l| hand_letters(l.end_position(start).hand(attacker), attacker))
             .unwrap_or_default(),
@@ -297,10 +300,11 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
                 bracket_futile(&shown.line.futile, &json.line_ja)
             );
         }
-        if json.futile_end {
+        if let Some((_, ja)) = report.line.as_ref().and_then(|l| futile_end_pair(start, l)) {
             let _ = writeln!(
                 out,
-                "the line ends where every reply is a futile interposition"
+                "then every reply is a futile interposition, not counted: e.g. {} {}",
+                ja[0], ja[1]
             );
         }
         if let Some(line) = &report.line {

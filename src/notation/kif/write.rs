@@ -22,6 +22,27 @@ use std::fmt::Write;
 /// If a board move of a line starts on an empty square where it is played. Nothing else of a
 /// move is checked: the moves are taken to be legal, as the readers of this crate leave them.
 pub fn write_kif(record: &Record) -> String {
+    write_kif_with(record, &KifNotes::default())
+}
+
+/// What a solution's KIF says beyond its moves: comments on the main line, and how it ends when
+/// its last position alone does not tell (a line ending where every reply is a futile
+/// interposition is a mate under the tsume conventions; a mate not proven shortest is no solved
+/// problem).
+#[derive(Clone, Debug, Default)]
+pub struct KifNotes {
+    /// Comment lines (`*…`) on the main line, each after the given number of its moves (0:
+    /// before the first), in order.
+    pub comments: Vec<(usize, String)>,
+    /// `Some(true)`: end `まで N手で詰み`; `Some(false)`: `まで N手で中断`; `None`: as the last
+    /// position is.
+    pub mate: Option<bool>,
+}
+
+/// [`write_kif`] with `notes`: the comments are written as `*` lines after their moves, and
+/// `notes.mate` decides the closing `まで` line. [`super::parse_kif`] reads the text back to the
+/// same record (comments are skipped).
+pub fn write_kif_with(record: &Record, notes: &KifNotes) -> String {
     let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
     for (name, value) in &record.headers {
         writeln!(s, "{}：{}", one_line(name), one_line(value)).expect("write to string");
@@ -41,10 +62,13 @@ pub fn write_kif(record: &Record) -> String {
         if i > 0 {
             writeln!(s, "\n変化：{ply}手").expect("write to string");
         }
-        write_moves(&mut s, &record.start, moves, ply, &marked[i]);
+        let comments: &[(usize, String)] = if i == 0 { &notes.comments } else { &[] };
+        write_moves(&mut s, &record.start, moves, ply, &marked[i], comments);
         if i == 0 && !moves.is_empty() {
             let end = record.end_position();
-            let mate = end.in_check() && legal_move_list(&end).is_empty();
+            let mate = notes
+                .mate
+                .unwrap_or_else(|| end.in_check() && legal_move_list(&end).is_empty());
             let word = if mate { "詰み" } else { "中断" };
             writeln!(s, "まで{}手で{word}", moves.len()).expect("write to string");
         }
@@ -118,14 +142,21 @@ fn writing_order(record: &Record) -> (Vec<&Variation>, Vec<usize>) {
 }
 
 /// Writes `moves[first_ply - 1..]`, numbered from `first_ply`, each followed by `+` where
-/// `marked`.
+/// `marked`, and each comment of `comments` as a `*` line after its number of moves.
 fn write_moves(
     s: &mut String,
     start: &Position,
     moves: &[Move],
     first_ply: usize,
     marked: &[bool],
+    comments: &[(usize, String)],
 ) {
+    let comment = |s: &mut String, after: usize| {
+        for (_, text) in comments.iter().filter(|(n, _)| *n == after) {
+            writeln!(s, "*{}", one_line(text)).expect("write to string");
+        }
+    };
+    comment(s, 0);
     let mut pos = start.clone();
     let mut previous_to = None;
     for (i, &m) in moves.iter().enumerate() {
@@ -138,6 +169,7 @@ fn write_moves(
         }
         pos.make_move(m);
         previous_to = Some(m.to());
+        comment(s, i + 1);
     }
 }
 
