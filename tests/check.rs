@@ -54,6 +54,7 @@ struct Finding {
     name: String,
     class: String,
     ply: Option<usize>,
+    counted_ply: Option<usize>,
     line: Vec<String>,
     line_ja: Vec<String>,
     futile_plies: Vec<usize>,
@@ -602,4 +603,43 @@ fn the_text_names_a_findings_move_in_japanese_and_counts_one_in_the_singular() {
         "{shown}"
     );
     assert!(shown.contains("1 search, 1 node,"), "{shown}");
+}
+
+/// 図巧 No. 20: its line of 37 counted plies plays 39, with △５七歩 ▲同　馬 futile at plies 10
+/// and 11.
+const ZUKO_020: &str = "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1";
+
+#[test]
+fn a_findings_ply_is_numbered_as_played_with_the_counted_ply_beside_it() {
+    let (code, j) = check(ZUKO_020, &[]);
+    assert_eq!(code, 1, "{j:?}");
+    assert_eq!((j.length, j.line.len()), (Some(37), 39));
+    assert_eq!(j.futile_plies, [10]);
+    assert_eq!(j.line_ja[9..11], ["△５七歩", "▲同　馬"]);
+    // The cooks on the last move: ply 37 of the line as played is the 35th counted.
+    let last: Vec<_> = j.findings.iter().filter(|f| f.ply == Some(37)).collect();
+    assert!(!last.is_empty(), "{j:?}");
+    for f in &last {
+        assert_eq!(f.counted_ply, Some(35), "{f:?}");
+    }
+    // The main move there, ▲３二金, is the 37th of `line`.
+    assert_eq!(
+        (j.line[36].as_str(), j.line_ja[36].as_str()),
+        ("G*3b", "▲３二金")
+    );
+    // Before the futile pair both numberings agree.
+    for f in j.findings.iter().filter(|f| f.ply.is_some_and(|p| p < 10)) {
+        assert_eq!(f.counted_ply, f.ply, "{f:?}");
+    }
+    let shown = text(&tsume(&["check", ZUKO_020]).stdout);
+    assert!(
+        shown.contains(
+            "the solver's line is checked, 37 plies (tsume rules; 39 played, numbered as played"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("at ply 37 (counted: 35): ▲４二龍 also mates"),
+        "{shown}"
+    );
 }

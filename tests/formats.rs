@@ -365,3 +365,33 @@ fn every_format_shows_a_mate_found_but_not_proven_shortest_as_such() {
     assert_eq!(moves, line);
     assert_eq!(record.stated_length, None);
 }
+
+/// 図巧 No. 20: 37 plies counted, 39 played (△５七歩 ▲同　馬 futile at plies 10 and 11).
+const ZUKO_020: &str = "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1";
+
+#[test]
+fn a_kif_with_a_futile_interposition_numbers_moves_as_played_beside_the_counted_length() {
+    let json = solve_json(ZUKO_020, &[]);
+    assert_eq!((json.length, json.line.len()), (Some(37), 39));
+    let kif = stdout(&tsume(&["solve", ZUKO_020, "--format", "kif"]));
+    assert!(kif.contains("\n手数：37\n"), "{kif}");
+    // Every move played is numbered, 1 to 39, and まで names the last number.
+    let numbers: Vec<usize> = kif
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(numbers, (1..=39).collect::<Vec<_>>());
+    assert!(
+        kif.contains("  11 同　馬(79)   ( 0:00/00:00:00)\n*無駄合（△５七歩 ▲同　馬、数えない）\n"),
+        "{kif}"
+    );
+    assert!(
+        kif.ends_with("*指し手39手のうち無駄合2手を除き37手\nまで39手で詰み\n"),
+        "{kif}"
+    );
+    // Read back: the same moves, the counted length stated.
+    let record = parse_kif(&kif).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, json.line);
+    assert_eq!(record.stated_length, Some(37));
+}

@@ -2,7 +2,7 @@
 
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
-use super::line_text::{bracket_futile, futile_end_pair, hand_letters, usi_moves};
+use super::line_text::{bracket_futile, futile_end_pair, hand_letters, plies, usi_moves};
 use super::output_file::write_whole;
 use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
@@ -316,6 +316,16 @@ fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
         }
         _ => return write_kif_with(&record, &notes),
     };
+    // Moves are numbered as played (docs/conventions.md §8): each futile pair is marked after
+    // its capture, and the counted length is given beside the played one.
+    let ja = line_to_japanese(pos, &line.moves);
+    for &i in &line.futile {
+        if let (Some(drop), Some(capture)) = (ja.get(i), ja.get(i + 1)) {
+            notes
+                .comments
+                .push((i + 2, format!("無駄合（{drop} {capture}、数えない）")));
+        }
+    }
     if let Some((_, ja)) = futile_end_pair(pos, line) {
         notes
             .comments
@@ -323,6 +333,17 @@ fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
         if notes.mate.is_none() {
             notes.mate = Some(true);
         }
+    }
+    if !line.futile.is_empty() {
+        notes.comments.push((
+            line.moves.len(),
+            format!(
+                "指し手{}手のうち無駄合{}手を除き{}手",
+                line.moves.len(),
+                2 * line.futile.len(),
+                line.length()
+            ),
+        ));
     }
     write_kif_with(&record, &notes)
 }
@@ -416,7 +437,10 @@ fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
     if !line.futile.is_empty() {
         let _ = writeln!(
             out,
-            "futile interpositions (in parentheses, with their captures) are not counted"
+            "futile interpositions (in parentheses, with their captures) are not counted: {} \
+             played, {} counted",
+            plies(line.moves.len()),
+            line.length()
         );
     }
     let end = line.end_position(pos);

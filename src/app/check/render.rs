@@ -67,8 +67,12 @@ pub struct FindingJson {
     pub name: &'static str,
     /// `flaw`, `note` or `undecided`.
     pub class: Class,
-    /// The 1-based ply of the main line where it occurs (null: the whole problem).
+    /// The 1-based ply of the main line where it occurs, numbered as played (an index into
+    /// `line`, like `futile_plies`); null: the whole problem.
     pub ply: Option<usize>,
+    /// The same ply as counted, futile interpositions and their captures before it left out
+    /// (null with `ply`).
+    pub counted_ply: Option<usize>,
     /// The evidence from the position before `ply` (from the start when null), its first move
     /// the alternative, in USI.
     pub line: Vec<String>,
@@ -166,6 +170,21 @@ fn finding_japanese(shown: &Shown, start: &Position, f: &Finding) -> Vec<String>
     }
 }
 
+/// The main line's ply `ply` (1-based, as played) as counted: a counted move or a futile drop
+/// (which stands in for the defender's reply) is one more than the plies counted before it; the
+/// capture of a futile drop belongs to the counted ply before the pair.
+fn counted_ply(shown: &Shown, ply: usize) -> usize {
+    let k = ply - 1;
+    let Some(&before) = shown.walk.counted.get(k) else {
+        return ply;
+    };
+    if k >= 1 && shown.line.futile.contains(&(k - 1)) {
+        before
+    } else {
+        before + 1
+    }
+}
+
 /// The JSON object of a report on the problem `start`.
 pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJson {
     let shown = shown(start, report);
@@ -199,6 +218,7 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
                 name: f.kind.japanese(),
                 class: f.kind.class(),
                 ply: f.ply,
+                counted_ply: f.ply.map(|p| counted_ply(&shown, p)),
                 line: usi_moves(&f.line.moves),
                 line_ja: finding_japanese(&shown, start, f),
                 futile_plies: f.line.futile.iter().map(|i| i + 1).collect(),
@@ -268,6 +288,15 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
     };
     let _ = write!(out, "{}", diagram(start));
     let _ = writeln!(out, "sfen: {}", json.sfen);
+    // Plies are numbered as played; a line with futile pairs gives both counts.
+    let rules_text = match report.line.as_ref() {
+        Some(line) if !line.futile.is_empty() => format!(
+            "{rules_text}; {} played, numbered as played: the futile interpositions in \
+             parentheses and their captures are not counted",
+            line.moves.len()
+        ),
+        _ => rules_text.to_string(),
+    };
     match (report.source, json.length) {
         (LineSource::Given, Some(n)) => {
             let _ = writeln!(out, "intended line: {} ({rules_text})", plies(n));
@@ -324,7 +353,11 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
         of(Class::Undecided)
     );
     for f in &json.findings {
-        let at = f.ply.map_or(String::new(), |p| format!(" at ply {p}"));
+        let at = match (f.ply, f.counted_ply) {
+            (Some(p), Some(c)) if c != p => format!(" at ply {p} (counted: {c})"),
+            (Some(p), _) => format!(" at ply {p}"),
+            (None, _) => String::new(),
+        };
         let _ = writeln!(
             out,
             "  {:<9} {} ({}){at}: {}",
