@@ -462,7 +462,7 @@ fn a_collection_is_checked_row_by_row_with_a_summary_and_a_report() {
         "{summary}"
     );
     assert!(
-        summary.contains("flawed    cooked") && summary.contains("余詰 at ply 1 (G*4b)"),
+        summary.contains("flawed    cooked") && summary.contains("余詰 at ply 1 (▲４二金)"),
         "{summary}"
     );
     let r: RunReport = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();

@@ -55,6 +55,7 @@ struct Record {
     length: Option<usize>,
     mate_at_most: Option<u16>,
     line: Vec<String>,
+    futile_plies: Vec<usize>,
     nodes: u64,
     ms: f64,
     hash_permille: u32,
@@ -424,4 +425,28 @@ fn the_report_of_an_unknown_keeps_the_mate_found_and_its_bound() {
     assert_eq!(p.mate_at_most, Some(19), "{p:?}");
     assert!(!p.line.is_empty() && p.line.len() <= 19, "{p:?}");
     assert!(p.length.is_none(), "an unknown has no length: {p:?}");
+}
+
+#[test]
+fn the_report_marks_the_futile_interpositions_of_a_line() {
+    // 図巧 No. 20: △５七歩 ▲同　馬 at plies 10 and 11 are not counted.
+    let dir = scratch("futile-plies");
+    let list = dir.join("z.sfen");
+    let report = dir.join("z.json");
+    std::fs::write(
+        &list,
+        "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1 # id=zuko-020 \
+         mate=37\n",
+    )
+    .unwrap();
+    let out = tsume(&[
+        "verify",
+        list.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let p = &read_report(&report).problems[0];
+    assert_eq!((p.length, p.line.len()), (Some(37), 39));
+    assert_eq!(p.futile_plies, [10]);
 }

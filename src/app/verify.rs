@@ -53,6 +53,9 @@ pub struct ProblemRecord {
     /// The main line of a mate in USI, checked by replaying it; for `unknown`, the line of the
     /// mate found (not proven shortest), when there is one and it replays as a mate.
     pub line: Vec<String>,
+    /// 1-based plies of `line` that are futile interpositions, each followed by its capture;
+    /// neither is counted in `length`.
+    pub futile_plies: Vec<usize>,
     /// Nodes searched.
     pub nodes: u64,
     /// Search time in milliseconds (to the microsecond).
@@ -113,6 +116,7 @@ impl BatchRecord for ProblemRecord {
             length: None,
             mate_at_most: None,
             line: vec![],
+            futile_plies: vec![],
             nodes: 0,
             ms: 0.0,
             hash_permille: 0,
@@ -189,6 +193,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         length: None,
         mate_at_most: None,
         line: vec![],
+        futile_plies: vec![],
         nodes: report.nodes,
         ms: (report.elapsed.as_micros() as f64) / 1000.0,
         hash_permille: report.hash_permille,
@@ -201,6 +206,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             record.result = Some("mate");
             record.length = Some(line.length());
             record.line = usi_moves(&line.moves);
+            record.futile_plies = line.futile.iter().map(|i| i + 1).collect();
             if let Err(fault) = verify_mate_line(&job.position, line) {
                 record.status = Grade::Error;
                 record.internal = true;
@@ -223,6 +229,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             if let Some(line) = found {
                 if verify_mate_line(&job.position, line).is_ok() {
                     record.line = usi_moves(&line.moves);
+                    record.futile_plies = line.futile.iter().map(|i| i + 1).collect();
                 }
             }
             record.message = Some(match mate_at_most {
