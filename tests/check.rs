@@ -38,7 +38,7 @@ struct CheckJson {
     line: Vec<String>,
     line_ja: Vec<String>,
     futile_plies: Vec<usize>,
-    futile_end: bool,
+    futile_end: Option<[String; 2]>,
     pieces_left: String,
     findings: Vec<Finding>,
     searches: u64,
@@ -54,6 +54,7 @@ struct Finding {
     name: String,
     class: String,
     ply: Option<usize>,
+    counted_ply: Option<usize>,
     line: Vec<String>,
     line_ja: Vec<String>,
     futile_plies: Vec<usize>,
@@ -361,12 +362,13 @@ fn a_transposition_into_the_main_line_is_a_detour_note() {
 fn futile_interpositions_in_the_line_are_not_counted() {
     let (code, j) = check(&with_line(FUTILE_60, "4b3b L*2b 3b2b"), &[]);
     assert_eq!((j.length, j.futile_plies.clone()), (Some(1), vec![2]));
-    assert!(!j.futile_end);
+    assert_eq!(j.futile_end, None);
     // ▲３二龍 takes a gold: left in hand at the end.
     assert_eq!((code, kinds(&j)), (1, vec![("pieces-left", Some(3))]));
     assert_eq!(j.pieces_left, "G");
     let (_, j) = check(&with_line(FUTILE_60, "4b3b"), &[]);
-    assert!(j.futile_end && j.length == Some(1), "{j:?}");
+    assert_eq!(j.length, Some(1), "{j:?}");
+    assert_eq!(j.futile_end, Some(["L*2b".to_string(), "3b2b".to_string()]));
     // Under the rules of the game the drop counts and the line of one ply is no mate.
     let (_, j) = check(&with_line(FUTILE_60, "4b3b"), &["--rules", "game"]);
     assert_eq!(kinds(&j), [("wrong-line", Some(2))]);
@@ -460,7 +462,7 @@ fn a_collection_is_checked_row_by_row_with_a_summary_and_a_report() {
         "{summary}"
     );
     assert!(
-        summary.contains("flawed    cooked") && summary.contains("余詰 at ply 1 (G*4b)"),
+        summary.contains("flawed    cooked") && summary.contains("余詰 at ply 1 (▲４二金)"),
         "{summary}"
     );
     let r: RunReport = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
@@ -576,4 +578,68 @@ fn the_published_lines_of_zuko_that_are_short_check_as_known() {
     assert_eq!((code, j.length), (1, Some(21)), "{j:?}");
     assert!(kinds(&j).contains(&("early-mate", None)), "{j:?}");
     assert!(kinds(&j).contains(&("cook", Some(3))), "{j:?}");
+}
+
+#[test]
+fn the_text_names_a_findings_move_in_japanese_and_counts_one_in_the_singular() {
+    let out = tsume(&["check", &with_line(KOBA5_ROOK, KOBA5_LINE)]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("余詰 (cook) at ply 1: ▲４二金 also mates in 5 plies"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("verdict: flawed (1 flaw, 0 notes,"),
+        "{shown}"
+    );
+    // The JSON keeps the move in USI.
+    let (_, j) = check(&with_line(KOBA5_ROOK, KOBA5_LINE), &[]);
+    assert!(j.findings[0].message.starts_with("G*4b also mates"));
+
+    let out = tsume(&["check", &with_line(FUTILE_60, "4b3b")]);
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("intended line: 1 ply (tsume rules)"),
+        "{shown}"
+    );
+    assert!(shown.contains("1 search, 1 node,"), "{shown}");
+}
+
+/// 図巧 No. 20: its line of 37 counted plies plays 39, with △５七歩 ▲同　馬 futile at plies 10
+/// and 11.
+const ZUKO_020: &str = "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1";
+
+#[test]
+fn a_findings_ply_is_numbered_as_played_with_the_counted_ply_beside_it() {
+    let (code, j) = check(ZUKO_020, &[]);
+    assert_eq!(code, 1, "{j:?}");
+    assert_eq!((j.length, j.line.len()), (Some(37), 39));
+    assert_eq!(j.futile_plies, [10]);
+    assert_eq!(j.line_ja[9..11], ["△５七歩", "▲同　馬"]);
+    // The cooks on the last move: ply 37 of the line as played is the 35th counted.
+    let last: Vec<_> = j.findings.iter().filter(|f| f.ply == Some(37)).collect();
+    assert!(!last.is_empty(), "{j:?}");
+    for f in &last {
+        assert_eq!(f.counted_ply, Some(35), "{f:?}");
+    }
+    // The main move there, ▲３二金, is the 37th of `line`.
+    assert_eq!(
+        (j.line[36].as_str(), j.line_ja[36].as_str()),
+        ("G*3b", "▲３二金")
+    );
+    // Before the futile pair both numberings agree.
+    for f in j.findings.iter().filter(|f| f.ply.is_some_and(|p| p < 10)) {
+        assert_eq!(f.counted_ply, f.ply, "{f:?}");
+    }
+    let shown = text(&tsume(&["check", ZUKO_020]).stdout);
+    assert!(
+        shown.contains(
+            "the solver's line is checked, 37 plies (tsume rules; 39 played, numbered as played"
+        ),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("at ply 37 (counted: 35): ▲４二龍 also mates"),
+        "{shown}"
+    );
 }

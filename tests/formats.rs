@@ -264,3 +264,134 @@ fn check_takes_a_record_files_moves_as_the_intended_solution() {
     assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
     assert!(stdout(&out).contains("不詰"), "{}", stdout(&out));
 }
+
+/// The README's example: its line has ▲２三桂不成.
+const KNIGHT_NOT_PROMOTING: &str = "6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b r4g3s2n2l17p 1";
+
+#[test]
+fn the_kif_writes_a_move_that_could_promote_and_does_not_with_funari() {
+    let out = tsume(&["solve", KNIGHT_NOT_PROMOTING, "--format", "kif"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("   9 ２三桂不成(35)"), "{text}");
+    // A move that cannot promote takes neither word.
+    assert!(text.contains("   2 同　玉(31)"), "{text}");
+    let record = parse_kif(&text).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, solve_json(KNIGHT_NOT_PROMOTING, &[]).line);
+}
+
+/// `short.tsv`'s `futile-drops-60`: ▲３二龍 mates in 1, every reply a futile interposition.
+const FUTILE_END: &str = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+
+#[test]
+fn every_format_says_a_line_ends_in_futile_interpositions() {
+    let ja = tsume(&["solve", FUTILE_END, "--format", "ja"]);
+    assert_eq!(
+        stdout(&ja),
+        "▲３二龍\n以下無駄合（△２二香 ▲同　龍 など、数えない）\nまで1手詰\n"
+    );
+    let kif = stdout(&tsume(&["solve", FUTILE_END, "--format", "kif"]));
+    assert!(
+        kif.ends_with(
+            "   1 ３二龍(42)   ( 0:00/00:00:00)\n*以下無駄合（△２二香 ▲同　龍 など、数えない）\nまで1手で詰み\n"
+        ),
+        "{kif}"
+    );
+    let record = parse_kif(&kif).unwrap();
+    assert_eq!(record.stated_length, Some(1));
+    assert_eq!(record.moves.len(), 1);
+    let text = stdout(&tsume(&["solve", FUTILE_END]));
+    assert!(
+        text.contains(
+            "then every reply is a futile interposition, not counted: e.g. △２二香 ▲同　龍"
+        ),
+        "{text}"
+    );
+}
+
+/// 図巧 No. 50 with these limits: a mate of at most 19 plies found, its line of 17, not proven
+/// shortest.
+const ZUKO_050: &str = "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
+const ZUKO_050_LIMITS: [&str; 4] = ["--nodes", "200000", "--hash", "64"];
+
+#[test]
+fn every_format_shows_a_mate_found_but_not_proven_shortest_as_such() {
+    let run = |format: &str| {
+        let out = tsume(
+            &[
+                &["solve", ZUKO_050, "--format", format],
+                &ZUKO_050_LIMITS[..],
+            ]
+            .concat(),
+        );
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let json: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(json["result"], "unknown");
+    assert_eq!(json["mate_at_most"], 19);
+    let line: Vec<String> = json["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let line_ja: Vec<&str> = json["line_ja"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(line.len(), 17);
+
+    assert_eq!(
+        run("usi"),
+        format!("unknown mate_at_most 19 {}\n", line.join(" "))
+    );
+    assert_eq!(
+        run("ja"),
+        format!(
+            "{}\nまで17手詰（最短未証明、19手以内）\n",
+            line_ja.join(" ")
+        )
+    );
+    let kif = run("kif");
+    assert!(kif.contains("\n*最短未証明"), "{kif}");
+    assert!(kif.ends_with("まで17手で中断\n"), "{kif}");
+    assert!(!kif.contains("手数："), "{kif}");
+    let record = parse_kif(&kif).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, line);
+    assert_eq!(record.stated_length, None);
+}
+
+/// 図巧 No. 20: 37 plies counted, 39 played (△５七歩 ▲同　馬 futile at plies 10 and 11).
+const ZUKO_020: &str = "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1";
+
+#[test]
+fn a_kif_with_a_futile_interposition_numbers_moves_as_played_beside_the_counted_length() {
+    let json = solve_json(ZUKO_020, &[]);
+    assert_eq!((json.length, json.line.len()), (Some(37), 39));
+    let kif = stdout(&tsume(&["solve", ZUKO_020, "--format", "kif"]));
+    assert!(kif.contains("\n手数：37\n"), "{kif}");
+    // Every move played is numbered, 1 to 39, and まで names the last number.
+    let numbers: Vec<usize> = kif
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(numbers, (1..=39).collect::<Vec<_>>());
+    assert!(
+        kif.contains("  11 同　馬(79)   ( 0:00/00:00:00)\n*無駄合（△５七歩 ▲同　馬、数えない）\n"),
+        "{kif}"
+    );
+    assert!(
+        kif.ends_with("*指し手39手のうち無駄合2手を除き37手\nまで39手で詰み\n"),
+        "{kif}"
+    );
+    // Read back: the same moves, the counted length stated.
+    let record = parse_kif(&kif).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, json.line);
+    assert_eq!(record.stated_length, Some(37));
+}

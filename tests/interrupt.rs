@@ -438,7 +438,7 @@ fn interrupt_a_collection_run(command: &str) -> (Ended, Value, PathBuf) {
 #[test]
 fn ctrl_c_stops_verify_which_reports_what_finished_and_exits_130() {
     let (out, r, dir) = interrupt_a_collection_run("verify");
-    assert!(out.stdout.contains("1 problems: 1 ok"), "{}", out.show());
+    assert!(out.stdout.contains("1 problem: 1 ok"), "{}", out.show());
     assert_eq!(r["problems"][0]["status"], "ok");
     // Only the report is left in the directory: no temporary file.
     let mut names: Vec<_> = std::fs::read_dir(&dir)

@@ -310,22 +310,21 @@ fn writer_layout() {
 }
 
 #[test]
-fn kif_moves_mark_a_promotion_and_never_write_no_promotion() {
-    // The silver on ４三 may promote on ５四 or not; KIF writes `成` or nothing (the readers of
-    // Kifu for Windows, ShogiHome and cshogi take no 不成), and reads `不成` all the same.
+fn kif_moves_that_could_promote_say_nari_or_funari() {
+    // The silver on ４三 may promote on ５四 or not; KIF writes `成` or `不成`, as Kifu for
+    // Windows does, and reads both back.
     let start = parse_sfen("k8/9/5S3/9/9/9/9/9/8K b - 1").unwrap();
-    for (played, text) in [("4c5d+", "５四銀成(43)"), ("4c5d", "５四銀(43)")] {
+    for (played, text) in [("4c5d+", "５四銀成(43)"), ("4c5d", "５四銀不成(43)")] {
         let mut r = Record::new(start.clone());
         r.moves = line(&r.start, played);
         let kif = write_kif(&r);
         assert!(kif.contains(&format!("   1 {text}")), "{kif}");
-        assert!(!kif.contains("不成"), "{kif}");
         assert_eq!(usi(&parse_kif(&kif).unwrap().moves), [played]);
     }
+    // A move that cannot promote takes neither word.
     let mut r = Record::new(start.clone());
-    r.moves = line(&r.start, "4c5d");
-    let old_style = write_kif(&r).replace("５四銀(43)", "５四銀不成(43)");
-    assert_eq!(usi(&parse_kif(&old_style).unwrap().moves), ["4c5d"]);
+    r.moves = line(&r.start, "1i1h");
+    assert!(write_kif(&r).contains("   1 １八玉(19)"));
 }
 
 /// The head-gold mate: a KIF in which each malformed case changes one line.

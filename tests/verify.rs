@@ -53,7 +53,9 @@ struct Record {
     expected: Option<String>,
     result: Option<String>,
     length: Option<usize>,
+    mate_at_most: Option<u16>,
     line: Vec<String>,
+    futile_plies: Vec<usize>,
     nodes: u64,
     ms: f64,
     hash_permille: u32,
@@ -395,4 +397,56 @@ fn the_reference_collections_load_as_they_are() {
             "{file}: {summary}"
         );
     }
+}
+
+/// 図巧 No. 50: with `--nodes 200000` (and `--hash 64`) a mate of at most 19 plies is found and
+/// not proven shortest.
+const ZUKO_050: &str = "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
+
+#[test]
+fn the_report_of_an_unknown_keeps_the_mate_found_and_its_bound() {
+    let dir = scratch("at-most");
+    let list = dir.join("z.sfen");
+    let report = dir.join("z.json");
+    std::fs::write(&list, format!("{ZUKO_050} # id=zuko-050 mate=19\n")).unwrap();
+    let out = tsume(&[
+        "verify",
+        list.to_str().unwrap(),
+        "--nodes",
+        "200000",
+        "--hash",
+        "64",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stdout));
+    let p = &read_report(&report).problems[0];
+    assert_eq!(p.result.as_deref(), Some("unknown"));
+    assert_eq!(p.mate_at_most, Some(19), "{p:?}");
+    assert!(!p.line.is_empty() && p.line.len() <= 19, "{p:?}");
+    assert!(p.length.is_none(), "an unknown has no length: {p:?}");
+}
+
+#[test]
+fn the_report_marks_the_futile_interpositions_of_a_line() {
+    // 図巧 No. 20: △５七歩 ▲同　馬 at plies 10 and 11 are not counted.
+    let dir = scratch("futile-plies");
+    let list = dir.join("z.sfen");
+    let report = dir.join("z.json");
+    std::fs::write(
+        &list,
+        "4ng2+r/5+r1+L1/4P1k1G/4l2P1/3spS1p+p/9/3N1L+p2/3+b5/1+B7 b 2g2s2nl12p 1 # id=zuko-020 \
+         mate=37\n",
+    )
+    .unwrap();
+    let out = tsume(&[
+        "verify",
+        list.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let p = &read_report(&report).problems[0];
+    assert_eq!((p.length, p.line.len()), (Some(37), 39));
+    assert_eq!(p.futile_plies, [10]);
 }

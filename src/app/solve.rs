@@ -2,14 +2,14 @@
 
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
-use super::line_text::{bracket_futile, hand_letters, usi_moves};
+use super::line_text::{bracket_futile, futile_end_pair, hand_letters, plies, usi_moves};
 use super::output_file::write_whole;
 use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
-use crate::notation::kif::write_kif;
+use crate::notation::kif::{write_kif_with, KifNotes};
 use crate::notation::record::Record;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
@@ -186,7 +186,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         Outcome::Unknown { .. } => Exit::Unknown,
     };
     let interrupted = exit == Exit::Interrupted;
-    let kif = || write_kif(&solution_record(&record, &pos, &report.outcome));
+    let kif = || solution_kif(&record, &pos, &report.outcome);
     if let (Some(path), false) = (&req.kif, interrupted) {
         write_whole(path, &kif()).map_err(|source| InputError::Io {
             path: path.display().to_string(),
@@ -239,9 +239,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         json.line_ja = line_to_japanese(pos, &line.moves);
         json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
         let end = line.end_position(pos);
-        json.futile_end = line
-            .futile_end_example(&end)
-            .map(|f| [f.drop.to_string(), f.capture.to_string()]);
+        json.futile_end = futile_end_pair(pos, line).map(|(usi, _)| usi);
         json.pieces_left = hand_letters(end.hand(pos.side_to_move()), pos.side_to_move());
         json.line_choice_cut = line.choice_cut;
     };
@@ -279,39 +277,143 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
             (name, value.clone())
         })
         .collect();
-    if let Outcome::Mate { line, .. } = outcome {
-        record.moves = line.moves.clone();
-        record.stated_length = Some(line.length());
-        record
-            .headers
-            .push(("手数".to_string(), line.length().to_string()));
+    match outcome {
+        Outcome::Mate { line, .. } => {
+            record.moves = line.moves.clone();
+            record.stated_length = Some(line.length());
+            record
+                .headers
+                .push(("手数".to_string(), line.length().to_string()));
+        }
+        // The line of a mate not proven shortest, without a stated length: it solves nothing.
+        Outcome::Unknown {
+            found: Some(line), ..
+        } => record.moves = line.moves.clone(),
+        _ => {}
     }
     record
 }
 
+/// The KIF of [`solution_record`], with what the moves alone do not say: a line that ends where
+/// every reply is a futile interposition is a mate (`まで N手で詰み`, after a comment naming one
+/// such drop), and a mate not proven shortest ends `まで N手で中断` after a comment saying so.
+fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
+    let record = solution_record(input, pos, outcome);
+    let mut notes = KifNotes::default();
+    let line = match outcome {
+        Outcome::Mate { line, .. } => line,
+        Outcome::Unknown {
+            mate_at_most,
+            found: Some(line),
+        } => {
+            let bound = mate_at_most.map_or(String::new(), |n| format!("（{n}手以内）"));
+            notes.comments.push((
+                0,
+                format!("最短未証明：制限で探索が止まる前に見つかった詰み{bound}"),
+            ));
+            notes.mate = Some(false);
+            line
+        }
+        _ => return write_kif_with(&record, &notes),
+    };
+    // Moves are numbered as played (docs/conventions.md §8): each futile pair is marked after
+    // its capture, and the counted length is given beside the played one.
+    let ja = line_to_japanese(pos, &line.moves);
+    for &i in &line.futile {
+        if let (Some(drop), Some(capture)) = (ja.get(i), ja.get(i + 1)) {
+            notes
+                .comments
+                .push((i + 2, format!("無駄合（{drop} {capture}、数えない）")));
+        }
+    }
+    if let Some((_, ja)) = futile_end_pair(pos, line) {
+        notes
+            .comments
+            .push((line.moves.len(), futile_end_words_ja(&ja)));
+        if notes.mate.is_none() {
+            notes.mate = Some(true);
+        }
+    }
+    if !line.futile.is_empty() {
+        notes.comments.push((
+            line.moves.len(),
+            format!(
+                "指し手{}手のうち無駄合{}手を除き{}手",
+                line.moves.len(),
+                2 * line.futile.len(),
+                line.length()
+            ),
+        ));
+    }
+    write_kif_with(&record, &notes)
+}
+
+/// The note after a line that ends where every reply is a futile interposition, in Japanese,
+/// with one such drop and its capture.
+fn futile_end_words_ja(pair: &[String; 2]) -> String {
+    format!("以下無駄合（{} {} など、数えない）", pair[0], pair[1])
+}
+
+/// One line: the moves of a mate, `nomate`, or `unknown`, followed for a mate found but not
+/// proven shortest by `mate_at_most N` and its moves.
 fn print_usi(outcome: &Outcome, out: &mut impl Write) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
             writeln!(out, "{}", usi_line(&line.moves))
         }
         Outcome::NoMate => writeln!(out, "nomate"),
-        Outcome::Unknown { .. } => writeln!(out, "unknown"),
+        Outcome::Unknown {
+            mate_at_most,
+            found,
+        } => {
+            let mut words = vec!["unknown".to_string()];
+            if let Some(n) = mate_at_most {
+                words.push(format!("mate_at_most {n}"));
+            }
+            if let Some(line) = found {
+                words.push(usi_line(&line.moves));
+            }
+            writeln!(out, "{}", words.join(" "))
+        }
     };
 }
 
+/// The line in 日本式 and `まで N手詰` (a line ending in futile interpositions says so before
+/// it), `不詰`, or `unknown`; a mate found but not proven shortest is printed as a mate with
+/// `（最短未証明）` after its length.
 fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
-    let _ = match outcome {
-        Outcome::Mate { line, .. } => {
-            let ja = line_to_japanese(pos, &line.moves);
-            writeln!(
-                out,
-                "{}\nまで{}手詰",
-                bracket_futile(&line.futile, &ja),
-                line.length()
-            )
+    let (line, unproven) = match outcome {
+        Outcome::Mate { line, .. } => (line, None),
+        Outcome::NoMate => {
+            let _ = writeln!(out, "不詰");
+            return;
         }
-        Outcome::NoMate => writeln!(out, "不詰"),
-        Outcome::Unknown { .. } => writeln!(out, "unknown"),
+        Outcome::Unknown {
+            mate_at_most,
+            found: Some(line),
+        } => (line, Some(*mate_at_most)),
+        Outcome::Unknown {
+            mate_at_most,
+            found: None,
+        } => {
+            let _ = match mate_at_most {
+                Some(n) => writeln!(out, "unknown（{n}手以内の詰みあり、最短未証明）"),
+                None => writeln!(out, "unknown"),
+            };
+            return;
+        }
+    };
+    let ja = line_to_japanese(pos, &line.moves);
+    let _ = writeln!(out, "{}", bracket_futile(&line.futile, &ja));
+    if let Some((_, pair)) = futile_end_pair(pos, line) {
+        let _ = writeln!(out, "{}", futile_end_words_ja(&pair));
+    }
+    let _ = match unproven {
+        None => writeln!(out, "まで{}手詰", line.length()),
+        Some(Some(n)) if usize::from(n) != line.length() => {
+            writeln!(out, "まで{}手詰（最短未証明、{n}手以内）", line.length())
+        }
+        Some(_) => writeln!(out, "まで{}手詰（最短未証明）", line.length()),
     };
 }
 
@@ -335,12 +437,14 @@ fn print_line(pos: &Position, line: &MateLine, out: &mut impl Write) {
     if !line.futile.is_empty() {
         let _ = writeln!(
             out,
-            "futile interpositions (in parentheses, with their captures) are not counted"
+            "futile interpositions (in parentheses, with their captures) are not counted: {} \
+             played, {} counted",
+            plies(line.moves.len()),
+            line.length()
         );
     }
     let end = line.end_position(pos);
-    if let Some(f) = line.futile_end_example(&end) {
-        let ja = line_to_japanese(&end, &[f.drop, f.capture]);
+    if let Some((_, ja)) = futile_end_pair(pos, line) {
         let _ = writeln!(
             out,
             "then every reply is a futile interposition, not counted: e.g. {} {}",

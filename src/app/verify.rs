@@ -48,8 +48,14 @@ pub struct ProblemRecord {
     pub result: Option<&'static str>,
     /// The minimax length of a mate, in plies.
     pub length: Option<usize>,
-    /// The main line of a mate in USI, checked by replaying it.
+    /// For `unknown`: a mate was found of at most this many plies but not proven shortest.
+    pub mate_at_most: Option<u16>,
+    /// The main line of a mate in USI, checked by replaying it; for `unknown`, the line of the
+    /// mate found (not proven shortest), when there is one and it replays as a mate.
     pub line: Vec<String>,
+    /// 1-based plies of `line` that are futile interpositions, each followed by its capture;
+    /// neither is counted in `length`.
+    pub futile_plies: Vec<usize>,
     /// Nodes searched.
     pub nodes: u64,
     /// Search time in milliseconds (to the microsecond).
@@ -108,7 +114,9 @@ impl BatchRecord for ProblemRecord {
             expected: f.expected.and_then(expected_text),
             result: None,
             length: None,
+            mate_at_most: None,
             line: vec![],
+            futile_plies: vec![],
             nodes: 0,
             ms: 0.0,
             hash_permille: 0,
@@ -183,7 +191,9 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         expected: expected_text(p.expected),
         result: None,
         length: None,
+        mate_at_most: None,
         line: vec![],
+        futile_plies: vec![],
         nodes: report.nodes,
         ms: (report.elapsed.as_micros() as f64) / 1000.0,
         hash_permille: report.hash_permille,
@@ -196,6 +206,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             record.result = Some("mate");
             record.length = Some(line.length());
             record.line = usi_moves(&line.moves);
+            record.futile_plies = line.futile.iter().map(|i| i + 1).collect();
             if let Err(fault) = verify_mate_line(&job.position, line) {
                 record.status = Grade::Error;
                 record.internal = true;
@@ -208,8 +219,19 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
             }
         }
         Outcome::NoMate => record.result = Some("nomate"),
-        Outcome::Unknown { mate_at_most, .. } => {
+        Outcome::Unknown {
+            mate_at_most,
+            found,
+        } => {
             record.result = Some("unknown");
+            record.mate_at_most = *mate_at_most;
+            // The line of a mate not proven shortest is given only if it replays as a mate.
+            if let Some(line) = found {
+                if verify_mate_line(&job.position, line).is_ok() {
+                    record.line = usi_moves(&line.moves);
+                    record.futile_plies = line.futile.iter().map(|i| i + 1).collect();
+                }
+            }
             record.message = Some(match mate_at_most {
                 Some(n) => format!("a limit stopped the search after a mate in at most {n}"),
                 None => "a limit stopped the search".to_string(),

@@ -73,8 +73,9 @@ impl<R: BatchRecord> Totals<R> {
         if interrupted {
             let _ = writeln!(
                 out,
-                "interrupted: {} of {} problems finished",
-                self.finished, self.problems
+                "interrupted: {} of {} finished",
+                self.finished,
+                crate::app::line_text::count(self.problems, "problem", "problems")
             );
         }
         let [good, bad, unknown] = R::GRADES;
@@ -87,8 +88,9 @@ impl<R: BatchRecord> Totals<R> {
         };
         let _ = writeln!(
             out,
-            "{} problems: {g} {good}, {b} {bad}, {u} {unknown}, {e} error; wall time {secs:.2} s{rate}, {} nodes",
-            self.finished, self.nodes
+            "{}: {g} {good}, {b} {bad}, {u} {unknown}, {e} error; wall time {secs:.2} s{rate}, {} nodes",
+            crate::app::line_text::count(self.finished, "problem", "problems"),
+            self.nodes
         );
     }
 }

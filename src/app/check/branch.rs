@@ -7,7 +7,7 @@ use super::{
     capturer, prepended, verdict_of, Budget, CheckReport, CheckSettings, Class, Finding, Internal,
     Kind, LineSource,
 };
-use crate::app::line_text::{bracket_futile, usi_moves};
+use crate::app::line_text::{bracket_futile, plies, usi_moves};
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
 use crate::notation::usi::usi_line;
@@ -254,7 +254,11 @@ impl Checker {
             let (alt, minimax) = match self.search(&after, Some(at.left - 1)) {
                 Some(Outcome::Mate { line, minimax }) => (prepended(c, &line), minimax + 1),
                 Some(Outcome::Unknown { .. }) => {
-                    self.undecided(at, c, format!("whether {c} mates within {} plies", at.left));
+                    self.undecided(
+                        at,
+                        c,
+                        format!("whether {c} mates within {}", plies(at.left)),
+                    );
                     continue;
                 }
                 _ => continue,
@@ -266,7 +270,8 @@ impl Checker {
                 (
                     Kind::Unlimited,
                     format!(
-                        "{c} also mates in {minimax} plies (the main line has {} left): {how}",
+                        "{c} also mates in {} (the main line has {} left): {how}",
+                        plies(minimax),
                         at.left
                     ),
                 )
@@ -275,10 +280,10 @@ impl Checker {
                     Some(r) if r.own >= r.main => (
                         Kind::Detour,
                         format!(
-                            "{c} comes back into the main line after ply {} in {} plies (the \
-                             main line takes {}{})",
+                            "{c} comes back into the main line after ply {} in {} (the main \
+                             line takes {}{})",
                             r.ply,
-                            r.own,
+                            plies(r.own),
                             r.main,
                             if r.own == r.main {
                                 ": another move order"
@@ -290,16 +295,20 @@ impl Checker {
                     Some(r) => (
                         Kind::Cook,
                         format!(
-                            "{c} reaches the main line's position after ply {} in {} plies \
-                             where the main line takes {}: it mates in {minimax}, the main \
-                             line has {} left",
-                            r.ply, r.own, r.main, at.left
+                            "{c} reaches the main line's position after ply {} in {} where \
+                             the main line takes {}: it mates in {minimax}, the main line has \
+                             {} left",
+                            r.ply,
+                            plies(r.own),
+                            r.main,
+                            at.left
                         ),
                     ),
                     None => (
                         Kind::Cook,
                         format!(
-                            "{c} also mates in {minimax} plies; the main line has {} left",
+                            "{c} also mates in {}; the main line has {} left",
+                            plies(minimax),
                             at.left
                         ),
                     ),

@@ -174,8 +174,18 @@ fn summary(json: &CheckJson) -> Option<String> {
         .iter()
         .take(MOST)
         .map(|f| {
-            let at = f.ply.map_or(String::new(), |p| format!(" at ply {p}"));
-            let first = f.line.first().map_or(String::new(), |m| format!(" ({m})"));
+            // As in the text of one problem: plies as played, the counted one beside where
+            // they differ; the move in 日本式.
+            let at = match (f.ply, f.counted_ply) {
+                (Some(p), Some(c)) if c != p => format!(" at ply {p} (counted: {c})"),
+                (Some(p), _) => format!(" at ply {p}"),
+                (None, _) => String::new(),
+            };
+            let first = f
+                .line_ja
+                .first()
+                .or(f.line.first())
+                .map_or(String::new(), |m| format!(" ({m})"));
             format!("{}{at}{first}", f.name)
         })
         .collect();

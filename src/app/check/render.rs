@@ -3,7 +3,9 @@
 
 use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
-use crate::app::line_text::{bracket_futile, hand_letters, usi_moves};
+use crate::app::line_text::{
+    bracket_futile, count, futile_end_pair, hand_letters, name_move_in_japanese, plies, usi_moves,
+};
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
 use crate::notation::sfen::to_sfen;
@@ -36,8 +38,9 @@ pub struct CheckJson {
     /// 1-based plies of `line` that are futile interpositions (each followed by its capture;
     /// neither counted).
     pub futile_plies: Vec<usize>,
-    /// The line ends at a check whose every reply is a futile interposition.
-    pub futile_end: bool,
+    /// When the line ends at a check whose every reply is a futile interposition: one such
+    /// drop and its capture (USI), not counted; as in `solve`.
+    pub futile_end: Option<[String; 2]>,
     /// The attacker's pieces in hand at the end of the main line, SFEN letters (`""`: none).
     pub pieces_left: String,
     /// The findings, the whole problem's first, then by ply.
@@ -64,8 +67,12 @@ pub struct FindingJson {
     pub name: &'static str,
     /// `flaw`, `note` or `undecided`.
     pub class: Class,
-    /// The 1-based ply of the main line where it occurs (null: the whole problem).
+    /// The 1-based ply of the main line where it occurs, numbered as played (an index into
+    /// `line`, like `futile_plies`); null: the whole problem.
     pub ply: Option<usize>,
+    /// The same ply as counted, futile interpositions and their captures before it left out
+    /// (null with `ply`).
+    pub counted_ply: Option<usize>,
     /// The evidence from the position before `ply` (from the start when null), its first move
     /// the alternative, in USI.
     pub line: Vec<String>,
@@ -163,6 +170,21 @@ fn finding_japanese(shown: &Shown, start: &Position, f: &Finding) -> Vec<String>
     }
 }
 
+/// The main line's ply `ply` (1-based, as played) as counted: a counted move or a futile drop
+/// (which stands in for the defender's reply) is one more than the plies counted before it; the
+/// capture of a futile drop belongs to the counted ply before the pair.
+fn counted_ply(shown: &Shown, ply: usize) -> usize {
+    let k = ply - 1;
+    let Some(&before) = shown.walk.counted.get(k) else {
+        return ply;
+    };
+    if k >= 1 && shown.line.futile.contains(&(k - 1)) {
+        before
+    } else {
+        before + 1
+    }
+}
+
 /// The JSON object of a report on the problem `start`.
 pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJson {
     let shown = shown(start, report);
@@ -182,7 +204,9 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
         },
         line_ja: japanese(start, &shown.line, None),
         futile_plies: shown.line.futile.iter().map(|i| i + 1).collect(),
-        futile_end: main.is_some_and(|l| l.futile_end),
+        futile_end: main
+            .and_then(|l| futile_end_pair(start, l))
+            .map(|(usi, _)| usi),
         pieces_left: main
             .map(|l| hand_letters(l.end_position(start).hand(attacker), attacker))
             .unwrap_or_default(),
@@ -194,6 +218,7 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
                 name: f.kind.japanese(),
                 class: f.kind.class(),
                 ply: f.ply,
+                counted_ply: f.ply.map(|p| counted_ply(&shown, p)),
                 line: usi_moves(&f.line.moves),
                 line_ja: finding_japanese(&shown, start, f),
                 futile_plies: f.line.futile.iter().map(|i| i + 1).collect(),
@@ -206,6 +231,15 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
         nodes: report.nodes,
         time_ms: report.elapsed.as_millis() as u64,
         interrupted: report.interrupted,
+    }
+}
+
+/// A finding's words as the text output gives them: its move (the first of its evidence) in
+/// 日本式, as the lines are read; the JSON keeps USI.
+fn message_in_japanese(f: &FindingJson) -> String {
+    match (f.line.first(), f.line_ja.first()) {
+        (Some(usi), Some(ja)) => name_move_in_japanese(&f.message, usi, ja),
+        _ => f.message.clone(),
     }
 }
 
@@ -254,9 +288,18 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
     };
     let _ = write!(out, "{}", diagram(start));
     let _ = writeln!(out, "sfen: {}", json.sfen);
+    // Plies are numbered as played; a line with futile pairs gives both counts.
+    let rules_text = match report.line.as_ref() {
+        Some(line) if !line.futile.is_empty() => format!(
+            "{rules_text}; {} played, numbered as played: the futile interpositions in \
+             parentheses and their captures are not counted",
+            line.moves.len()
+        ),
+        _ => rules_text.to_string(),
+    };
     match (report.source, json.length) {
         (LineSource::Given, Some(n)) => {
-            let _ = writeln!(out, "intended line: {n} plies ({rules_text})");
+            let _ = writeln!(out, "intended line: {} ({rules_text})", plies(n));
         }
         (LineSource::Given, None) => {
             let _ = writeln!(out, "intended line (it fails, see below):");
@@ -264,7 +307,8 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
         (LineSource::Solver, Some(n)) => {
             let _ = writeln!(
                 out,
-                "no intended line given: the solver's line is checked, {n} plies ({rules_text})"
+                "no intended line given: the solver's line is checked, {} ({rules_text})",
+                plies(n)
             );
         }
         (LineSource::Solver, None) => {
@@ -285,10 +329,11 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
                 bracket_futile(&shown.line.futile, &json.line_ja)
             );
         }
-        if json.futile_end {
+        if let Some((_, ja)) = report.line.as_ref().and_then(|l| futile_end_pair(start, l)) {
             let _ = writeln!(
                 out,
-                "the line ends where every reply is a futile interposition"
+                "then every reply is a futile interposition, not counted: e.g. {} {}",
+                ja[0], ja[1]
             );
         }
         if let Some(line) = &report.line {
@@ -298,24 +343,28 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
             }
         }
     }
-    let count = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
+    let of = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
     let _ = writeln!(
         out,
-        "verdict: {} ({} flaws, {} notes, {} undecided)",
+        "verdict: {} ({}, {}, {} undecided)",
         verdict_words(report.verdict),
-        count(Class::Flaw),
-        count(Class::Note),
-        count(Class::Undecided)
+        count(of(Class::Flaw), "flaw", "flaws"),
+        count(of(Class::Note), "note", "notes"),
+        of(Class::Undecided)
     );
     for f in &json.findings {
-        let at = f.ply.map_or(String::new(), |p| format!(" at ply {p}"));
+        let at = match (f.ply, f.counted_ply) {
+            (Some(p), Some(c)) if c != p => format!(" at ply {p} (counted: {c})"),
+            (Some(p), _) => format!(" at ply {p}"),
+            (None, _) => String::new(),
+        };
         let _ = writeln!(
             out,
             "  {:<9} {} ({}){at}: {}",
             class_words(f.class),
             f.name,
             kind_words(f.kind),
-            f.message
+            message_in_japanese(f)
         );
         if !f.line.is_empty() {
             let evidence = MateLine {
@@ -344,9 +393,9 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
     }
     let _ = writeln!(
         out,
-        "{} searches, {} nodes, {:.3} s",
-        report.searches,
-        report.nodes,
+        "{}, {}, {:.3} s",
+        count(report.searches as usize, "search", "searches"),
+        count(report.nodes as usize, "node", "nodes"),
         report.elapsed.as_secs_f64()
     );
 }

@@ -51,7 +51,7 @@ mod lines;
 pub(crate) mod preamble;
 mod write;
 
-pub use write::write_kif;
+pub use write::{write_kif, write_kif_with, KifNotes};
 
 use super::excerpt::{excerpt, printable};
 use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};

@@ -1,7 +1,7 @@
 //! Writing a record as KIF, in the layout of Kifu for Windows.
 
 use super::super::diagram::diagram;
-use super::super::japanese::{kind_name, square_to_japanese};
+use super::super::japanese::{could_promote, kind_name, square_to_japanese};
 use super::super::record::{Record, Variation};
 use crate::shogi::movegen::legal_move_list;
 use crate::shogi::{Move, Position, Square};
@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 /// The record as UTF-8 KIF: `#KIF version=2.0 encoding=UTF-8`, the headers as `名前：値` (line
 /// breaks in them become spaces), the BOD diagram, `手数----指手---------消費時間--`, the main line
-/// (`   1 ２二金打     ( 0:00/00:00:00)`, a `+` after a move some side line replaces), `まで N手で
+/// (`   1 ２二金打     ( 0:00/00:00:00)`, `成` or `不成` on every move that could promote, a `+` after a move some side line replaces), `まで N手で
 /// 詰み` when the main line ends in mate and `まで N手で中断` otherwise (nothing after no moves),
 /// then each side line as a `変化：N手` block.
 ///
@@ -22,6 +22,27 @@ use std::fmt::Write;
 /// If a board move of a line starts on an empty square where it is played. Nothing else of a
 /// move is checked: the moves are taken to be legal, as the readers of this crate leave them.
 pub fn write_kif(record: &Record) -> String {
+    write_kif_with(record, &KifNotes::default())
+}
+
+/// What a solution's KIF says beyond its moves: comments on the main line, and how it ends when
+/// its last position alone does not tell (a line ending where every reply is a futile
+/// interposition is a mate under the tsume conventions; a mate not proven shortest is no solved
+/// problem).
+#[derive(Clone, Debug, Default)]
+pub struct KifNotes {
+    /// Comment lines (`*…`) on the main line, each after the given number of its moves (0:
+    /// before the first), in order.
+    pub comments: Vec<(usize, String)>,
+    /// `Some(true)`: end `まで N手で詰み`; `Some(false)`: `まで N手で中断`; `None`: as the last
+    /// position is.
+    pub mate: Option<bool>,
+}
+
+/// [`write_kif`] with `notes`: the comments are written as `*` lines after their moves, and
+/// `notes.mate` decides the closing `まで` line. [`super::parse_kif`] reads the text back to the
+/// same record (comments are skipped).
+pub fn write_kif_with(record: &Record, notes: &KifNotes) -> String {
     let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
     for (name, value) in &record.headers {
         writeln!(s, "{}：{}", one_line(name), one_line(value)).expect("write to string");
@@ -41,10 +62,13 @@ pub fn write_kif(record: &Record) -> String {
         if i > 0 {
             writeln!(s, "\n変化：{ply}手").expect("write to string");
         }
-        write_moves(&mut s, &record.start, moves, ply, &marked[i]);
+        let comments: &[(usize, String)] = if i == 0 { &notes.comments } else { &[] };
+        write_moves(&mut s, &record.start, moves, ply, &marked[i], comments);
         if i == 0 && !moves.is_empty() {
             let end = record.end_position();
-            let mate = end.in_check() && legal_move_list(&end).is_empty();
+            let mate = notes
+                .mate
+                .unwrap_or_else(|| end.in_check() && legal_move_list(&end).is_empty());
             let word = if mate { "詰み" } else { "中断" };
             writeln!(s, "まで{}手で{word}", moves.len()).expect("write to string");
         }
@@ -118,14 +142,21 @@ fn writing_order(record: &Record) -> (Vec<&Variation>, Vec<usize>) {
 }
 
 /// Writes `moves[first_ply - 1..]`, numbered from `first_ply`, each followed by `+` where
-/// `marked`.
+/// `marked`, and each comment of `comments` as a `*` line after its number of moves.
 fn write_moves(
     s: &mut String,
     start: &Position,
     moves: &[Move],
     first_ply: usize,
     marked: &[bool],
+    comments: &[(usize, String)],
 ) {
+    let comment = |s: &mut String, after: usize| {
+        for (_, text) in comments.iter().filter(|(n, _)| *n == after) {
+            writeln!(s, "*{}", one_line(text)).expect("write to string");
+        }
+    };
+    comment(s, 0);
     let mut pos = start.clone();
     let mut previous_to = None;
     for (i, &m) in moves.iter().enumerate() {
@@ -138,6 +169,7 @@ fn write_moves(
         }
         pos.make_move(m);
         previous_to = Some(m.to());
+        comment(s, i + 1);
     }
 }
 
@@ -146,7 +178,7 @@ fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `５五角(88)`.
+/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `２三桂不成(35)`, `５五角(88)`.
 fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
     let mut s = if previous_to == Some(m.to()) {
         "同　".to_string()
@@ -157,10 +189,11 @@ fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
         Some(from) => {
             let piece = pos.piece_at(from).expect("a board move starts on a piece");
             s.push_str(kind_name(piece.kind));
-            // KIF marks a promotion only: the origin already tells the move apart, and the
-            // readers of Kifu for Windows, ShogiHome and cshogi take no 不成.
-            if m.is_promotion() {
-                s.push('成');
+            // As Kifu for Windows writes it: `成` or `不成` whenever the move could promote,
+            // so a move that stays unpromoted is not mistaken for one where the choice is
+            // absent.
+            if could_promote(pos.side_to_move(), piece.kind, from, m.to()) {
+                s.push_str(if m.is_promotion() { "成" } else { "不成" });
             }
             write!(s, "({}{})", from.file(), from.rank()).expect("write to string");
         }
