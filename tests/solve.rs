@@ -374,3 +374,29 @@ fn futile_interpositions_at_the_end_are_not_counted_and_are_shown() {
     );
     assert!(text.contains("pieces left in hand: 金"), "{text}");
 }
+
+#[test]
+fn an_unwritable_output_path_exits_2_at_once_before_any_search() {
+    // 図巧 No. 1 takes far longer than the time limit, so only a check made before the search
+    // can answer within it.
+    let zuko_001 = sfen_of(ZUKO, "zuko-001");
+    let path = "/nonexistent-dir/out.kif";
+    let runs: [&[&str]; 3] = [
+        &["solve", &zuko_001, "--kif", path],
+        &["verify", ZUKO, "--report", path],
+        &["check", ZUKO, "--report", path, "--quiet"],
+    ];
+    for args in runs {
+        let start = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args(args)
+            .args(["--time", "20", "--hash", "64"])
+            .output()
+            .expect("run tsume");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(start.elapsed().as_secs() < 10, "{args:?}: searched first");
+        assert!(err.contains(path), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
