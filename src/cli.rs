@@ -8,6 +8,7 @@ use tsume::app::check::command::CheckRequest;
 use tsume::app::check::CheckSettings;
 use tsume::app::exit::AppError;
 use tsume::app::perft::PerftRequest;
+use tsume::app::problem::join_problem_words;
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
@@ -35,11 +36,13 @@ pub enum Command {
     /// 4 internal error, 130 stopped by Ctrl-C (what is known is printed as unknown; a second
     /// Ctrl-C ends at once).
     Solve {
-        /// The problem: SFEN (any form; the side to move attacks), a file holding one, or a
-        /// record file by its extension: `.kif` (UTF-8 if marked so or valid as UTF-8, else
-        /// Shift-JIS), `.kifu`, `.ki2`, `.ki2u`, `.csa`. A record's moves are its intended
-        /// solution.
-        problem: String,
+        /// The problem: SFEN (any form; the side to move attacks; quotes may be left out), a
+        /// file holding one, a record file by its extension (`.kif`, UTF-8 if marked so or
+        /// valid as UTF-8, else Shift-JIS; `.kifu`, `.ki2`, `.ki2u`, `.csa`), a BOD diagram
+        /// (pasted, or in a file of any name), or `-` to read any of these from standard input.
+        /// A record's moves are its intended solution.
+        #[arg(required = true, value_name = "PROBLEM")]
+        problem: Vec<String>,
         /// Take the hands as written: the defender gets no remaining pieces.
         #[arg(long)]
         literal_hands: bool,
@@ -309,7 +312,7 @@ impl Command {
                 kif,
                 threads,
             } => Request::Solve(SolveRequest {
-                problem,
+                problem: join_problem_words(&problem)?,
                 literal_hands,
                 options: Options {
                     threads: threads as usize,

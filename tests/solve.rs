@@ -214,7 +214,10 @@ fn the_printed_line_reads_in_japanese_and_usi() {
 fn input_errors_exit_2_with_the_column() {
     for (input, needle) in [
         ("9/9/9/9/9/9/9/9/9 b - 1", "no king"),
-        ("/nonexistent/problem.sfen", "No such file"),
+        (
+            "/nonexistent/problem.sfen",
+            "no such file: /nonexistent/problem.sfen",
+        ),
         (
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
             "column 57",

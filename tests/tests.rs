@@ -13,6 +13,7 @@ mod kif;
 mod malformed;
 mod movegen_differential;
 mod perft;
+mod problem_input;
 mod properties;
 mod rules;
 mod selfcheck;
