@@ -8,6 +8,7 @@ mod csa;
 mod doc_links;
 mod formats;
 mod fuzz_regressions;
+mod help;
 mod interrupt;
 mod kif;
 mod malformed;
