@@ -8,7 +8,7 @@ use tsume::app::check::command::CheckRequest;
 use tsume::app::check::CheckSettings;
 use tsume::app::exit::AppError;
 use tsume::app::perft::PerftRequest;
-use tsume::app::problem::join_problem_words;
+use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
@@ -421,7 +421,7 @@ impl Command {
                 report,
                 quiet,
             } => Request::Check(CheckRequest {
-                problems,
+                problems: join_sfen_words(problems),
                 literal_hands,
                 settings: CheckSettings {
                     options: search.options()?,

@@ -152,6 +152,13 @@ fn an_sfen_typed_without_quotes_is_read_as_one() {
         Some(2),
         "a position that is already mate"
     );
+    // check reads the moves after an unquoted SFEN as its intended solution.
+    let mut args = vec!["check"];
+    args.extend(&words);
+    args.extend(["moves", "G*5b", "--quiet"]);
+    let out = tsume(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "check: {stdout}");
     // Several file names are never joined into one problem.
     let a = fixture("bod/mate1.bod");
     let out = tsume(&["solve", &a, &a]);

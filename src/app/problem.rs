@@ -324,14 +324,26 @@ fn is_collection(path: &Path) -> bool {
 pub fn join_problem_words(words: &[String]) -> Result<String, InputError> {
     match words {
         [one] => Ok(one.clone()),
-        [first, ..]
-            if looks_like_board(first)
-                || ["sfen", "position", "startpos"].contains(&first.as_str()) =>
-        {
-            Ok(words.join(" "))
-        }
+        [first, ..] if starts_sfen(first) => Ok(words.join(" ")),
         _ => Err(InputError::SeveralWords(words.len())),
     }
+}
+
+/// `check`'s words: one SFEN typed without quotes (its first word a board or an SFEN keyword
+/// that names no file) joined into one problem; other words as they are, each a problem or a
+/// collection.
+pub fn join_sfen_words(words: Vec<String>) -> Vec<String> {
+    match words.first() {
+        Some(first) if words.len() > 1 && starts_sfen(first) && !Path::new(first).exists() => {
+            vec![words.join(" ")]
+        }
+        _ => words,
+    }
+}
+
+/// The first word of an SFEN: a board, or `sfen`, `position`, `startpos`.
+fn starts_sfen(word: &str) -> bool {
+    looks_like_board(word) || ["sfen", "position", "startpos"].contains(&word)
 }
 
 /// The problem as the solver takes it: the tsume hand convention applies unless the hands are
