@@ -380,8 +380,8 @@ fn futile_interpositions_at_the_end_are_not_counted_and_are_shown() {
 
 #[test]
 fn an_unwritable_output_path_exits_2_at_once_before_any_search() {
-    // 図巧 No. 1 takes far longer than the time limit, so only a check made before the search
-    // can answer within it.
+    // 図巧 No. 1 takes seconds to solve (about 7 on the development machine), so only a check
+    // made before the search answers within the bound.
     let zuko_001 = sfen_of(ZUKO, "zuko-001");
     let path = "/nonexistent-dir/out.kif";
     let runs: [&[&str]; 3] = [
@@ -398,7 +398,10 @@ fn an_unwritable_output_path_exits_2_at_once_before_any_search() {
             .expect("run tsume");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(start.elapsed().as_secs() < 10, "{args:?}: searched first");
+        assert!(
+            start.elapsed().as_secs_f64() < 3.0,
+            "{args:?}: searched first"
+        );
         assert!(err.contains(path), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
