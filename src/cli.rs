@@ -8,6 +8,7 @@ use tsume::app::check::command::CheckRequest;
 use tsume::app::check::CheckSettings;
 use tsume::app::exit::AppError;
 use tsume::app::perft::PerftRequest;
+use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
@@ -34,12 +35,16 @@ pub enum Command {
     /// Exit codes: 0 mate, 1 no mate (proven), 2 input error, 3 unknown (a limit was reached),
     /// 4 internal error, 130 stopped by Ctrl-C (what is known is printed as unknown; a second
     /// Ctrl-C ends at once).
+    #[command(after_help = SOLVE_EXAMPLES,
+              mut_arg("hash", |a| a.help("Transposition table size in megabytes (shared by --threads)")))]
     Solve {
-        /// The problem: SFEN (any form; the side to move attacks), a file holding one, or a
-        /// record file by its extension: `.kif` (UTF-8 if marked so or valid as UTF-8, else
-        /// Shift-JIS), `.kifu`, `.ki2`, `.ki2u`, `.csa`. A record's moves are its intended
-        /// solution.
-        problem: String,
+        /// The problem: SFEN (any form; the side to move attacks; quotes may be left out), a
+        /// file holding one, a record file by its extension (`.kif`, UTF-8 if marked so or
+        /// valid as UTF-8, else Shift-JIS; `.kifu`, `.ki2`, `.ki2u`, `.csa`), a BOD diagram
+        /// (pasted, or in a file of any name), or `-` to read any of these from standard input.
+        /// A record's moves are its intended solution.
+        #[arg(required = true, value_name = "PROBLEM")]
+        problem: Vec<String>,
         /// Take the hands as written: the defender gets no remaining pieces.
         #[arg(long)]
         literal_hands: bool,
@@ -59,6 +64,7 @@ pub enum Command {
         threads: u64,
     },
     /// Count the leaves of the legal move tree (move-generator check).
+    #[command(after_help = PERFT_EXAMPLES)]
     Perft {
         /// The position: SFEN in any form (`sfen …`, `position sfen … moves …`) or `startpos`.
         position: String,
@@ -75,16 +81,21 @@ pub enum Command {
     /// Solve every problem of some collections in parallel and check each answer against the
     /// expected one.
     ///
-    /// A PATH is a collection (`.sfen` list or `.tsv` with a `sfen` column) or a directory of
-    /// them. Each problem is solved on its own thread with its own table, so memory is about
-    /// jobs × hash.
+    /// A PATH is a collection (`.sfen` list or `.tsv` with a `sfen` column), a record file (KIF,
+    /// KI2 or CSA: `.kif`, `.kifu`, `.ki2`, `.ki2u`, `.csa`; a CSA file may hold several
+    /// records), or a directory of them. Each problem is solved on its own thread with its own
+    /// table, so memory is about jobs × hash.
     ///
     /// Exit codes: 0 every problem as expected; 1 a mismatch, or a row that is not a problem;
     /// 2 the run could not start (unreadable path, unknown file type, bad header, unwritable
     /// report); 3 no mismatch but a limit left some problem unknown; 4 internal error; 130
     /// stopped by Ctrl-C (the summary and the report cover what finished).
+    #[command(after_help = VERIFY_EXAMPLES,
+              mut_arg("hash", |a| a.help(HASH_PER_PROBLEM)),
+              mut_arg("rules", |a| a.help(RULES_WITH_COLUMN)))]
     Verify {
-        /// Collection files or directories of them.
+        /// Collection files (`.sfen`, `.tsv`), record files (`.kif`, `.kifu`, `.ki2`, `.ki2u`,
+        /// `.csa`) or directories of them.
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Problems solved at once (default: the number of cores). Memory is about jobs × hash.
@@ -113,7 +124,10 @@ pub enum Command {
     ///
     /// Exit codes: 0 sound, 1 flawed (collections: or a row that is not a problem), 2 input
     /// error, 3 undecided (a limit stopped some search), 4 internal error, 130 stopped by Ctrl-C.
-    #[command(mut_arg("hash", |a| a.default_value("64")))]
+    #[command(after_help = CHECK_EXAMPLES,
+              mut_arg("hash", |a| a.default_value("64").help(
+                  "Transposition table size in megabytes, one table for all the searches of a \
+                   problem (collections: memory is about jobs × hash)")))]
     Check {
         /// The problem (SFEN with the intended solution after `moves`, or a file holding one), or
         /// collection files and directories.
@@ -148,6 +162,9 @@ pub enum Command {
     /// each search cost: result, length, nodes, time, nodes per second, table use.
     ///
     /// Exit codes as for `verify`.
+    #[command(after_help = BENCH_EXAMPLES,
+              mut_arg("hash", |a| a.help("Transposition table size in megabytes, per problem")),
+              mut_arg("rules", |a| a.help(RULES_WITH_COLUMN)))]
     Bench {
         /// Collection files or directories of them.
         #[arg(required = true, value_name = "FILE")]
@@ -174,6 +191,7 @@ pub enum Command {
     ///
     /// Exit codes: 0 every answer agrees, 1 a disagreement (each printed with its SFEN and both
     /// answers), 2 bad arguments, 4 internal error.
+    #[command(after_help = SELFCHECK_EXAMPLES)]
     Selfcheck {
         /// How many random positions.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -218,6 +236,12 @@ pub enum Command {
     ///
     /// Exit codes: 0 after `quit` or the end of the input, 1 the input could not be read, 130
     /// stopped by Ctrl-C.
+    #[command(after_help = USI_EXAMPLES,
+              mut_arg("hash", |a| a.help("The default of USI_Hash: the table size in megabytes")),
+              mut_arg("rules", |a| a.help("The default of the Rules option: how mate lengths are counted")),
+              mut_arg("futile", |a| a.help(
+                  "The default of FutileCapture: which attacker pieces may take an interposed \
+                   piece for the drop to count as futile")))]
     Usi {
         #[command(flatten)]
         search: SearchArgs,
@@ -234,11 +258,10 @@ pub struct SearchArgs {
     /// Stop each search after this many seconds.
     #[arg(long, value_parser = parse_seconds)]
     pub time: Option<Duration>,
-    /// Transposition table size in megabytes, per search (verify: memory is about jobs × hash;
-    /// check: one table for all the searches of a problem).
+    /// Transposition table size in megabytes, per search (each command states its own use).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     pub hash: u64,
-    /// How mate lengths are counted; also chooses the TSV length column of a collection.
+    /// How mate lengths are counted.
     #[arg(long, value_enum, default_value_t = RulesArg::Tsume)]
     pub rules: RulesArg,
     /// Tsume rules: which attacker pieces may take an interposed piece for the drop to count as
@@ -246,6 +269,56 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = FutileArg::Any)]
     pub futile: FutileArg,
 }
+
+/// `--hash` of the commands that solve each problem of a collection on its own table.
+const HASH_PER_PROBLEM: &str =
+    "Transposition table size in megabytes, per problem (memory is about jobs × hash)";
+
+/// `--rules` of the commands that read a collection's expected lengths.
+const RULES_WITH_COLUMN: &str =
+    "How mate lengths are counted; also chooses the TSV column of the expected length";
+
+// The examples at the end of each command's help: commands a user can run from the
+// repository's root (the bundled `problems/`), or with a file of their own named for what it
+// holds.
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  tsume solve \"4k4/9/4P4/9/9/9/9/9/9 b G 1\"
+  tsume solve problem.kif --format ja --kif solution.kif
+  tsume solve - < diagram.bod";
+
+const PERFT_EXAMPLES: &str = "\
+Examples:
+  tsume perft startpos 5
+  tsume perft \"sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1\" 3 --divide";
+
+const VERIFY_EXAMPLES: &str = "\
+Examples:
+  tsume verify problems/short.tsv problems/zuko-short.tsv
+  tsume verify problems/mate357.sfen --rules game --report report.json
+  tsume verify records/ --time 10 --jobs 2";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\"
+  tsume check problem.kif --json
+  tsume check problems/zuko-check.tsv --report check.json";
+
+const BENCH_EXAMPLES: &str = "\
+Examples:
+  tsume bench problems/short.tsv problems/zuko-short.tsv
+  tsume bench problems/zuko-hard.tsv --rules game --hash 1024";
+
+const SELFCHECK_EXAMPLES: &str = "\
+Examples:
+  tsume selfcheck --random 10000 --seed 1
+  tsume selfcheck --random 1000 --nodes 50000 --json --quiet";
+
+const USI_EXAMPLES: &str = "\
+Examples:
+  tsume usi                        (the command a GUI runs as its engine)
+  tsume usi --hash 1024 --rules game";
 
 /// What `solve` prints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -309,7 +382,7 @@ impl Command {
                 kif,
                 threads,
             } => Request::Solve(SolveRequest {
-                problem,
+                problem: join_problem_words(&problem)?,
                 literal_hands,
                 options: Options {
                     threads: threads as usize,
@@ -348,7 +421,7 @@ impl Command {
                 report,
                 quiet,
             } => Request::Check(CheckRequest {
-                problems,
+                problems: join_sfen_words(problems),
                 literal_hands,
                 settings: CheckSettings {
                     options: search.options()?,

@@ -214,7 +214,10 @@ fn the_printed_line_reads_in_japanese_and_usi() {
 fn input_errors_exit_2_with_the_column() {
     for (input, needle) in [
         ("9/9/9/9/9/9/9/9/9 b - 1", "no king"),
-        ("/nonexistent/problem.sfen", "No such file"),
+        (
+            "/nonexistent/problem.sfen",
+            "no such file: /nonexistent/problem.sfen",
+        ),
         (
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
             "column 57",
@@ -373,4 +376,33 @@ fn futile_interpositions_at_the_end_are_not_counted_and_are_shown() {
         "{text}"
     );
     assert!(text.contains("pieces left in hand: 金"), "{text}");
+}
+
+#[test]
+fn an_unwritable_output_path_exits_2_at_once_before_any_search() {
+    // 図巧 No. 1 takes seconds to solve (about 7 on the development machine), so only a check
+    // made before the search answers within the bound.
+    let zuko_001 = sfen_of(ZUKO, "zuko-001");
+    let path = "/nonexistent-dir/out.kif";
+    let runs: [&[&str]; 3] = [
+        &["solve", &zuko_001, "--kif", path],
+        &["verify", ZUKO, "--report", path],
+        &["check", ZUKO, "--report", path, "--quiet"],
+    ];
+    for args in runs {
+        let start = std::time::Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args(args)
+            .args(["--time", "20", "--hash", "64"])
+            .output()
+            .expect("run tsume");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            start.elapsed().as_secs_f64() < 3.0,
+            "{args:?}: searched first"
+        );
+        assert!(err.contains(path), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }

@@ -2,6 +2,10 @@
 //! `check`. Each is written to a hidden temporary file beside its final path (named by the
 //! process, so two runs do not collide and no file of the user's is touched), synced, and
 //! renamed into place; one not written leaves nothing behind.
+//!
+//! Every command creates its temporary files before it searches ([`OutputFile::create`],
+//! [`ReportFile::create`]), so a path that cannot be written stops the run before any answer
+//! is computed, and an answer is never lost to it.
 
 use super::exit::AppError;
 use serde::Serialize;
@@ -60,7 +64,29 @@ impl WholeFile {
 
 /// Writes `text` to `path` so that the file appears whole or not at all.
 pub fn write_whole(path: &Path, text: &str) -> std::io::Result<()> {
-    WholeFile::create(path)?.write(|w| w.write_all(text.as_bytes()))
+    OutputFile::create(path)?.write(text)
+}
+
+/// A text file created before the work that fills it (its temporary file made now, so an
+/// unwritable path is seen before any search), and put in place whole once written; dropped
+/// unwritten, it leaves an existing file at its path as it was.
+pub struct OutputFile(WholeFile);
+
+impl OutputFile {
+    /// Creates the temporary file beside `path` now.
+    pub fn create(path: &Path) -> std::io::Result<OutputFile> {
+        WholeFile::create(path).map(OutputFile)
+    }
+
+    /// The final path, for messages.
+    pub fn path(&self) -> &Path {
+        &self.0.path
+    }
+
+    /// Writes `text` and puts the file in place.
+    pub fn write(self, text: &str) -> std::io::Result<()> {
+        self.0.write(|w| w.write_all(text.as_bytes()))
+    }
 }
 
 /// A JSON report file, which appears whole or not at all.

@@ -1,6 +1,7 @@
 //! The problem input: a problem given on the command line (SFEN text, a file holding an SFEN
-//! line, or a record file (KIF, KI2, CSA) chosen by its extension), and the position the solver
-//! takes from it (the tsume hand convention).
+//! line, a record file (KIF, KI2, CSA) chosen by its extension, a BOD diagram or record told by
+//! its content, or standard input), and the position the solver takes from it (the tsume hand
+//! convention).
 
 use crate::notation::csa::parse_csa;
 use crate::notation::encoding::decode_record;
@@ -53,6 +54,21 @@ pub enum InputError {
     /// A position that is not a mate problem, with where it was read.
     #[error("{0}")]
     NotAProblem(String),
+    /// A word that names a file (a path, or no SFEN), and no such file exists.
+    #[error("no such file: {0}")]
+    NoSuchFile(String),
+    /// A collection given where one problem is wanted.
+    #[error(
+        "{0}: a collection, and solve takes one problem; use `tsume verify {0}` (or `tsume check \
+         {0}`)"
+    )]
+    Collection(String),
+    /// Several words given for one problem that do not form an SFEN.
+    #[error(
+        "{0} arguments where one problem is wanted; quote an SFEN (tsume solve \"4k4/9/… b G 1\"), \
+         and give several files to `tsume verify` or `tsume check`"
+    )]
+    SeveralWords(usize),
     /// A text file with bytes that are not UTF-8.
     #[error("{path}:{line}:{column}: {message}")]
     NotUtf8 {
@@ -121,23 +137,213 @@ pub fn read_record_file(
     .map_err(fault)
 }
 
-/// Reads `arg`: a record file by its extension ([`RecordFormat`]); another file, whose first
-/// line that is not blank or a `#` comment is the SFEN; or else SFEN text.
+/// Reads `arg`: `-`, standard input; a record file by its extension ([`RecordFormat`]);
+/// another file holding a record by its content (a BOD diagram in a `.bod` or `.txt` file), or
+/// else whose first line that is not blank or a `#` comment is the SFEN; record text (a pasted
+/// BOD diagram); or else SFEN text. A word that names no file and is not SFEN is refused as
+/// `no such file`, and a collection (a directory, `.tsv`, a `.sfen` list) as not one problem.
 ///
 /// The problem is the record's start position and the moves after it are its intended solution;
 /// for SFEN, `… moves …` are played and the position reached is the problem.
 pub fn read_problem(arg: &str) -> Result<Record, InputError> {
+    if arg == STDIN {
+        return read_stdin_problem();
+    }
+    if is_missing_file(arg) {
+        return Err(InputError::NoSuchFile(arg.to_string()));
+    }
+    if is_collection(Path::new(arg)) {
+        return Err(InputError::Collection(arg.to_string()));
+    }
     if let Some(record) = read_record_problem(arg) {
         return record;
     }
+    if let Some(record) = read_record_by_content(arg) {
+        return record;
+    }
     let (text, origin) = problem_text(arg)?;
-    let sfen = parse_sfen_record(&text).map_err(|error| InputError::Sfen {
-        origin: origin.clone(),
+    sfen_problem(&text, &origin)
+}
+
+/// The argument that stands for standard input.
+pub const STDIN: &str = "-";
+
+/// The problem on standard input: SFEN, or a KIF, KI2, CSA or BOD text, told apart by content.
+fn read_stdin_problem() -> Result<Record, InputError> {
+    const NAME: &str = "<stdin>";
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes).map_err(|source| {
+        InputError::Io {
+            path: NAME.to_string(),
+            source,
+        }
+    })?;
+    let text = decode_record(&bytes, false).map_err(|error| InputError::Record {
+        path: NAME.to_string(),
+        error,
+    })?;
+    if let Some(format) = record_format_of_text(&text) {
+        return parse_record_text(&text, format, NAME);
+    }
+    let found = text.lines().enumerate().find(|(_, l)| {
+        let t = l.trim();
+        !t.is_empty() && !t.starts_with('#')
+    });
+    match found {
+        Some((i, line)) => sfen_problem(line, &format!("{NAME}:{}: ", i + 1)),
+        None => Err(InputError::Empty(NAME.to_string())),
+    }
+}
+
+/// The problem an SFEN line gives, `origin` placing it for messages (`file:line: ` or empty).
+fn sfen_problem(text: &str, origin: &str) -> Result<Record, InputError> {
+    let sfen = parse_sfen_record(text).map_err(|error| InputError::Sfen {
+        origin: origin.to_string(),
         error,
     })?;
     let pos = sfen.end_position();
-    require_defender_king(&pos, &format!("{origin}column {}: ", board_column(&text)))?;
+    require_defender_king(&pos, &format!("{origin}column {}: ", board_column(text)))?;
     Ok(Record::new(pos))
+}
+
+/// The record format a text is in, told by its content: CSA by its `V2`, `PI` or `P1` lines;
+/// KIF or KI2 by a BOD diagram (`…の持駒`, a `+---` border), `手合割` or a `手数----` line, and
+/// KI2 when its moves start with ▲ or △ and none is numbered. `None`: not a record (SFEN).
+pub fn record_format_of_text(text: &str) -> Option<RecordFormat> {
+    let lines = || text.lines().map(str::trim);
+    let csa_line = |l: &str| {
+        l.starts_with("V2")
+            || l.starts_with("V3")
+            || l == "PI"
+            || (l.starts_with("P1") && l[2..].starts_with([' ', '+', '-']))
+    };
+    if lines().any(csa_line) {
+        return Some(RecordFormat::Csa);
+    }
+    let kif_like = lines().any(|l| {
+        l.contains("の持駒")
+            || l.starts_with("+---")
+            || l.starts_with("手合割")
+            || l.starts_with("手数-")
+    });
+    if !kif_like {
+        return None;
+    }
+    let numbered = lines().any(|l| {
+        l.starts_with("手数-")
+            || l.split_whitespace().next().is_some_and(|w| {
+                w.trim_end_matches('+').parse::<u32>().is_ok()
+                    && l.split_whitespace().nth(1).is_some()
+            })
+    });
+    let ki2 = lines().any(|l| l.starts_with(['▲', '△', '☗', '☖']));
+    Some(if ki2 && !numbered {
+        RecordFormat::Ki2
+    } else {
+        RecordFormat::Kif
+    })
+}
+
+/// The one problem of a record text in `format`, `name` placing its faults.
+fn parse_record_text(text: &str, format: RecordFormat, name: &str) -> Result<Record, InputError> {
+    let records = match format {
+        RecordFormat::Kif => parse_kif(text).map(|r| vec![r]),
+        RecordFormat::Ki2 => parse_ki2(text).map(|r| vec![r]),
+        RecordFormat::Csa => parse_csa(text),
+    }
+    .map_err(|error| InputError::Record {
+        path: name.to_string(),
+        error,
+    })?;
+    one_record(records, name)
+}
+
+/// The record `arg` holds when it is not a record file by its extension but a record by its
+/// content: a file of another extension (`.bod`, `.txt`) or text given as the argument (a
+/// pasted BOD diagram). `None` when it is neither, so it is read as SFEN.
+fn read_record_by_content(arg: &str) -> Option<Result<Record, InputError>> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        let text = decode_record(&std::fs::read(path).ok()?, false).ok()?;
+        let format = record_format_of_text(&text)?;
+        return Some(parse_record_text(&text, format, arg));
+    }
+    let format = record_format_of_text(arg)?;
+    Some(parse_record_text(arg, format, "<argument>"))
+}
+
+/// A single word that is not SFEN (or a name with a record or collection extension) naming a
+/// file that does not exist: the user meant a file, so the fault is its absence, not its text.
+fn is_missing_file(arg: &str) -> bool {
+    let path = Path::new(arg);
+    let word = arg.trim();
+    if word.is_empty() || path.exists() {
+        return false;
+    }
+    let file_extension = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        RECORD_EXTENSIONS
+            .iter()
+            .chain(&["sfen", "tsv", "bod", "txt"])
+            .any(|x| x.eq_ignore_ascii_case(e))
+    });
+    file_extension
+        || (!word.contains(char::is_whitespace)
+            && !looks_like_board(word)
+            && parse_sfen_record(word).is_err())
+}
+
+/// A directory, a `.tsv` collection, or a `.sfen` list of more than one SFEN (each line with
+/// or without its `# id=… mate=…` trailer): what `verify` and
+/// `check` read, not one problem. A `.sfen` file of one SFEN, or whose lines do not read as SFEN,
+/// is read as one problem, so its faults are placed as usual.
+fn is_collection(path: &Path) -> bool {
+    let ext = path.extension().and_then(|e| e.to_str());
+    if path.is_dir() || ext.is_some_and(|e| e.eq_ignore_ascii_case("tsv")) {
+        return true;
+    }
+    if !ext.is_some_and(|e| e.eq_ignore_ascii_case("sfen")) {
+        return false;
+    }
+    let Ok(bytes) = std::fs::read(path) else {
+        return false;
+    };
+    /// Longer lines are not SFEN of a real position, and are not read here.
+    const LONGEST_SFEN: usize = 1000;
+    let sfen_lines = text_lines(&bytes)
+        .filter(|l| l.len() <= LONGEST_SFEN)
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .filter(|l| parse_sfen_record(l.split('#').next().unwrap_or_default()).is_ok())
+        .take(2)
+        .count();
+    sfen_lines > 1
+}
+
+/// The one problem that several command-line words give: the words joined when the first is an
+/// SFEN board or keyword (an SFEN typed without quotes), refused otherwise, so that several file
+/// names are never read as one problem.
+pub fn join_problem_words(words: &[String]) -> Result<String, InputError> {
+    match words {
+        [one] => Ok(one.clone()),
+        [first, ..] if starts_sfen(first) => Ok(words.join(" ")),
+        _ => Err(InputError::SeveralWords(words.len())),
+    }
+}
+
+/// `check`'s words: one SFEN typed without quotes (its first word a board or an SFEN keyword
+/// that names no file) joined into one problem; other words as they are, each a problem or a
+/// collection.
+pub fn join_sfen_words(words: Vec<String>) -> Vec<String> {
+    match words.first() {
+        Some(first) if words.len() > 1 && starts_sfen(first) && !Path::new(first).exists() => {
+            vec![words.join(" ")]
+        }
+        _ => words,
+    }
+}
+
+/// The first word of an SFEN: a board, or `sfen`, `position`, `startpos`.
+fn starts_sfen(word: &str) -> bool {
+    looks_like_board(word) || ["sfen", "position", "startpos"].contains(&word)
 }
 
 /// The problem as the solver takes it: the tsume hand convention applies unless the hands are
@@ -173,20 +379,23 @@ pub fn require_defender_king(pos: &Position, at: &str) -> Result<(), InputError>
 pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
     let path = Path::new(arg);
     let (format, utf8) = RecordFormat::of(path)?;
-    Some(
-        read_record_file(path, format, utf8).and_then(|mut records| match records.len() {
-            1 => {
-                let record = records.remove(0);
-                let at = format!("{arg}:{}:1: ", record.position_line);
-                require_defender_king(&record.start, &at).map(|()| record)
-            }
-            0 => Err(InputError::Empty(arg.to_string())),
-            count => Err(InputError::SeveralRecords {
-                path: arg.to_string(),
-                count,
-            }),
+    Some(read_record_file(path, format, utf8).and_then(|records| one_record(records, arg)))
+}
+
+/// The one record of the records read from `name`, which must be a problem.
+fn one_record(mut records: Vec<Record>, name: &str) -> Result<Record, InputError> {
+    match records.len() {
+        1 => {
+            let record = records.remove(0);
+            let at = format!("{name}:{}:1: ", record.position_line);
+            require_defender_king(&record.start, &at).map(|()| record)
+        }
+        0 => Err(InputError::Empty(name.to_string())),
+        count => Err(InputError::SeveralRecords {
+            path: name.to_string(),
+            count,
         }),
-    )
+    }
 }
 
 /// The SFEN text `arg` stands for and its origin for messages (`file:line: `, or empty for
@@ -194,6 +403,9 @@ pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
 /// SFEN always has spaces, so a single word with a `/` or a `.` in it is a path, unless no such
 /// file exists and the word is made of board letters (an SFEN board cut short).
 pub fn problem_text(arg: &str) -> Result<(String, String), InputError> {
+    if is_missing_file(arg) {
+        return Err(InputError::NoSuchFile(arg.to_string()));
+    }
     let path = Path::new(arg);
     let one_word = !arg.contains(char::is_whitespace);
     let cut_board = looks_like_board(arg) && !path.exists();

@@ -3,7 +3,7 @@
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
 use super::line_text::{bracket_futile, futile_end_pair, hand_letters, plies, usi_moves};
-use super::output_file::write_whole;
+use super::output_file::OutputFile;
 use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
@@ -157,6 +157,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let stop = stop_on_ctrl_c();
     let record = read_problem(&req.problem)?;
     let pos = prepare_problem(&record.start, req.literal_hands)?;
+    let kif_file = prepare_kif_file(req)?;
     let mut options = req.options.clone();
     options.limits.stop = Some(stop.clone());
     let mut report = solve_with_progress(&pos, &options);
@@ -187,11 +188,10 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     };
     let interrupted = exit == Exit::Interrupted;
     let kif = || solution_kif(&record, &pos, &report.outcome);
-    if let (Some(path), false) = (&req.kif, interrupted) {
-        write_whole(path, &kif()).map_err(|source| InputError::Io {
-            path: path.display().to_string(),
-            source,
-        })?;
+    if let (Some(file), false) = (kif_file, interrupted) {
+        let path = file.path().display().to_string();
+        file.write(&kif())
+            .map_err(|source| InputError::Io { path, source })?;
     }
     match req.format {
         OutputFormat::Text => print_text(&pos, &report, req.options.rules, interrupted, out),
@@ -210,6 +210,20 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         }
     }
     Ok(exit)
+}
+
+/// The `--kif` file, created before the search so that a path that cannot be written is an
+/// input error at once rather than after the answer was found.
+fn prepare_kif_file(req: &SolveRequest) -> Result<Option<OutputFile>, InputError> {
+    req.kif
+        .as_deref()
+        .map(|path| {
+            OutputFile::create(path).map_err(|source| InputError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        })
+        .transpose()
 }
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {

@@ -1,0 +1,92 @@
+//! Every command's `--help`: it ends with examples of commands that exist, given flags the
+//! command has, and each flag's text is about the command it is on.
+
+use std::process::Command;
+
+/// The standard output of `tsume ARGS`, which must succeed.
+fn tsume(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(args)
+        .output()
+        .expect("run tsume");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8(out.stdout).expect("UTF-8 help")
+}
+
+/// The subcommands `tsume --help` lists, without `help`.
+fn subcommands() -> Vec<String> {
+    let help = tsume(&["--help"]);
+    let commands = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a Commands: section");
+    commands
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_command_help_ends_with_examples_of_commands_that_exist() {
+    let commands = subcommands();
+    assert_eq!(
+        commands,
+        [
+            "solve",
+            "perft",
+            "verify",
+            "check",
+            "bench",
+            "selfcheck",
+            "usi"
+        ]
+    );
+    for command in &commands {
+        let help = tsume(&[command, "--help"]);
+        let (body, examples) = help
+            .rsplit_once("\nExamples:\n")
+            .unwrap_or_else(|| panic!("{command}: no Examples: section:\n{help}"));
+        let lines: Vec<&str> = examples.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert!(
+            (2..=3).contains(&lines.len()),
+            "{command}: {} examples, or text after them",
+            lines.len()
+        );
+        for line in lines {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(words[..2], ["tsume", command.as_str()], "{command}: {line}");
+            for flag in words.iter().filter(|w| w.starts_with("--")) {
+                assert!(
+                    body.contains(&format!("{flag} ")) || body.contains(&format!("{flag}\n")),
+                    "{command}: example flag {flag} is not an option of {command}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_flag_text_is_about_its_own_command() {
+    for flag in ["--help", "-h"] {
+        let solve = tsume(&["solve", flag]);
+        for other in ["verify", "TSV", "column", "jobs ×"] {
+            assert!(!solve.contains(other), "solve {flag} mentions {other}");
+        }
+        let usi = tsume(&["usi", flag]);
+        assert!(
+            !usi.contains("TSV") && !usi.contains("column"),
+            "usi {flag}"
+        );
+        assert!(usi.contains("USI_Hash"), "usi {flag}");
+    }
+    let verify = tsume(&["verify", "--help"]);
+    for kind in [".sfen", ".tsv", ".kif", ".ki2", ".csa", "director"] {
+        assert!(verify.contains(kind), "verify --help does not name {kind}");
+    }
+    assert!(verify.contains("jobs × hash"));
+    let check = tsume(&["check", "--help"]);
+    assert!(check.contains("one table for all the searches of a problem"));
+}
