@@ -3,8 +3,17 @@
 
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::hands_to_sfen;
-use crate::search::MateLine;
+use crate::search::{MateLine, Rules};
 use crate::shogi::{Color, Hand, Move, Position};
+
+/// How `rules` count a length, in the words of a text report: `tsume rules` or `rules of the
+/// game`.
+pub fn rules_text(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Tsume { .. } => "tsume rules",
+        Rules::Game => "rules of the game",
+    }
+}
 
 /// For a line from `start` that ends where every reply is a futile interposition
 /// (`futile_end`): one such drop and its capture, in USI and in 日本式. Every output names the

@@ -2,7 +2,9 @@
 
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
-use super::line_text::{bracket_futile, futile_end_pair, hand_letters, plies, usi_moves};
+use super::line_text::{
+    bracket_futile, futile_end_pair, hand_letters, plies, rules_text, usi_moves,
+};
 use super::output_file::OutputFile;
 use super::problem::{prepare_problem, read_problem, InputError};
 use crate::notation::csa::kif_header_name;
@@ -490,11 +492,7 @@ fn print_text(
     let _ = writeln!(out, "sfen: {}", to_sfen(pos));
     match &report.outcome {
         Outcome::Mate { line, minimax } => {
-            let rules_text = match rules {
-                Rules::Tsume { .. } => "tsume rules",
-                Rules::Game => "rules of the game",
-            };
-            let _ = writeln!(out, "mate in {} ({rules_text})", line.length());
+            let _ = writeln!(out, "mate in {} ({})", line.length(), rules_text(rules));
             two_plies_shorter(line, *minimax, out);
             print_line(pos, line, out);
         }

@@ -53,6 +53,26 @@ pub enum Step {
     Futile(Futility),
 }
 
+impl Step {
+    /// Plays the step on `pos`: a move is made, a futile pair leaves the drop's piece back in the
+    /// defender's hand.
+    pub fn play(self, pos: &mut Position) {
+        match self {
+            Step::Move(m) => {
+                pos.make_move(m);
+            }
+            Step::Futile(f) => {
+                futile::enter(pos, f);
+            }
+        }
+    }
+
+    /// The plies the step counts: one for a move, none for a futile pair.
+    pub fn counted(self) -> usize {
+        usize::from(matches!(self, Step::Move(_)))
+    }
+}
+
 impl MateLine {
     /// The line's steps in order, each with the index of `moves` just past it.
     pub fn steps(&self) -> impl Iterator<Item = (usize, Step)> + '_ {
@@ -91,14 +111,7 @@ impl MateLine {
     pub fn end_position(&self, start: &Position) -> Position {
         let mut pos = start.clone();
         for (_, step) in self.steps() {
-            match step {
-                Step::Futile(f) => {
-                    futile::enter(&mut pos, f);
-                }
-                Step::Move(m) => {
-                    pos.make_move(m);
-                }
-            }
+            step.play(&mut pos);
         }
         pos
     }

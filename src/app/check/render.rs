@@ -4,7 +4,8 @@
 use super::walk::Walk;
 use super::{CheckReport, Class, Finding, Kind, LineSource, Verdict};
 use crate::app::line_text::{
-    bracket_futile, count, futile_end_pair, hand_letters, name_move_in_japanese, plies, usi_moves,
+    bracket_futile, count, futile_end_pair, hand_letters, name_move_in_japanese, plies, rules_text,
+    usi_moves,
 };
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
@@ -282,10 +283,7 @@ pub fn verdict_words(v: Verdict) -> &'static str {
 /// The human-readable report on the problem `start`.
 pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mut impl Write) {
     let json = to_json(start, report, rules);
-    let rules_text = match rules {
-        Rules::Tsume { .. } => "tsume rules",
-        Rules::Game => "rules of the game",
-    };
+    let rules_text = rules_text(rules);
     let _ = write!(out, "{}", diagram(start));
     let _ = writeln!(out, "sfen: {}", json.sfen);
     // Plies are numbered as played; a line with futile pairs gives both counts.

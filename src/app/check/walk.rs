@@ -1,6 +1,5 @@
 //! The main line played out, and where an alternative line comes back into it (迂回手順).
 
-use crate::search::futile;
 use crate::search::{MateLine, Step};
 use crate::shogi::Position;
 use hashbrown::HashMap;
@@ -29,19 +28,14 @@ impl Walk {
         let mut pos = start.clone();
         let mut counted = 0;
         for (i, step) in line.steps() {
-            match step {
-                Step::Futile(f) => {
-                    let mut real = pos.clone();
-                    real.make_move(f.drop);
-                    walk.positions.push(real);
-                    walk.counted.push(counted);
-                    futile::enter(&mut pos, f);
-                }
-                Step::Move(m) => {
-                    pos.make_move(m);
-                    counted += 1;
-                }
+            if let Step::Futile(f) = step {
+                let mut real = pos.clone();
+                real.make_move(f.drop);
+                walk.positions.push(real);
+                walk.counted.push(counted);
             }
+            step.play(&mut pos);
+            counted += step.counted();
             walk.positions.push(pos.clone());
             walk.counted.push(counted);
             walk.plies_by_key.entry(pos.key()).or_insert(i);
@@ -66,15 +60,8 @@ pub fn rejoin(pos: &Position, alt: &MateLine, k: usize, walk: &Walk) -> Option<R
     let mut pos = pos.clone();
     let mut own = 0;
     for (_, step) in alt.steps() {
-        match step {
-            Step::Futile(f) => {
-                futile::enter(&mut pos, f);
-            }
-            Step::Move(m) => {
-                pos.make_move(m);
-                own += 1;
-            }
-        }
+        step.play(&mut pos);
+        own += step.counted();
         if let Some(&j) = walk.plies_by_key.get(&pos.key()) {
             if j > k {
                 return Some(Rejoin {
