@@ -62,6 +62,10 @@ pub enum Command {
         /// Threads searching together on one table (`--hash` is their shared size).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
         threads: u64,
+        /// Write each mate proven during the search (the first found, then each shorter one)
+        /// to standard error at once, as one JSON object a line.
+        #[arg(long)]
+        progress_json: bool,
     },
     /// Count the leaves of the legal move tree (move-generator check).
     #[command(after_help = PERFT_EXAMPLES)]
@@ -381,6 +385,7 @@ impl Command {
                 json,
                 kif,
                 threads,
+                progress_json,
             } => Request::Solve(SolveRequest {
                 problem: join_problem_words(&problem)?,
                 literal_hands,
@@ -394,6 +399,7 @@ impl Command {
                     format.into()
                 },
                 kif,
+                progress_json,
             }),
             Command::Verify {
                 paths,

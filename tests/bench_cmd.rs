@@ -22,7 +22,20 @@ fn bench_prints_one_row_per_problem_then_the_totals() {
     let header: Vec<&str> = lines[0].split_whitespace().collect();
     assert_eq!(
         header,
-        ["problem", "result", "length", "expected", "nodes", "ms", "nodes/s", "table", "status"]
+        [
+            "problem",
+            "result",
+            "length",
+            "expected",
+            "first",
+            "1st-nodes",
+            "1st-ms",
+            "nodes",
+            "ms",
+            "nodes/s",
+            "table",
+            "status"
+        ]
     );
     let ids: Vec<String> = std::fs::read_to_string(MATE357)
         .unwrap()
@@ -42,7 +55,7 @@ fn bench_prints_one_row_per_problem_then_the_totals() {
     assert_eq!(lines.len(), 1 + ids.len() + 1, "{text}");
     for (line, id) in lines[1..=ids.len()].iter().zip(&ids) {
         let cells: Vec<&str> = line.split_whitespace().collect();
-        assert_eq!(cells.len(), 9, "{line}");
+        assert_eq!(cells.len(), 12, "{line}");
         let length = &id[4..5];
         assert_eq!(cells[0], id);
         assert_eq!(
@@ -50,12 +63,19 @@ fn bench_prints_one_row_per_problem_then_the_totals() {
             ["mate", length, &format!("mate={length}")],
             "{line}"
         );
-        assert!(cells[4].parse::<u64>().unwrap() > 0, "{line}");
+        // The first mate found is at least as long as the shortest, and found no later.
+        let first: usize = cells[4].parse().unwrap();
+        let first_nodes: u64 = cells[5].parse().unwrap();
+        let nodes: u64 = cells[7].parse().unwrap();
+        assert!(first >= length.parse().unwrap(), "{line}");
+        assert!(first_nodes > 0 && first_nodes <= nodes, "{line}");
         assert!(
-            cells[5].parse::<f64>().is_ok() && cells[7].ends_with('%'),
+            cells[6].parse::<u64>().is_ok()
+                && cells[8].parse::<f64>().is_ok()
+                && cells[10].ends_with('%'),
             "{line}"
         );
-        assert_eq!(cells[8], "ok");
+        assert_eq!(cells[11], "ok");
     }
     let totals = lines.last().unwrap();
     assert!(

@@ -22,6 +22,8 @@ struct SolveJson {
     length: Option<usize>,
     minimax_length: Option<usize>,
     mate_at_most: Option<u16>,
+    proven_shortest: bool,
+    mates_found: Vec<MateFound>,
     line: Vec<String>,
     line_ja: Vec<String>,
     futile_plies: Vec<usize>,
@@ -33,6 +35,33 @@ struct SolveJson {
     nodes_per_second: u64,
     hash_permille: u32,
     hash_mb: usize,
+}
+
+/// A mate proven during a search, as `mates_found` lists it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct MateFound {
+    plies: u16,
+    nodes: u64,
+    time_ms: u64,
+}
+
+/// Whether `mates_found` tells the story of the answer: each mate shorter than the one before,
+/// found no earlier, within the search's nodes; for a mate proven shortest the last has its
+/// proven length, for no mate there is none.
+fn mates_found_agree(json: &SolveJson) -> bool {
+    let m = &json.mates_found;
+    let in_order = m.windows(2).all(|w| {
+        w[1].plies < w[0].plies && w[1].nodes >= w[0].nodes && w[1].time_ms >= w[0].time_ms
+    }) && m.iter().all(|f| f.nodes <= json.nodes);
+    let end = match json.result.as_str() {
+        "mate" => {
+            json.proven_shortest && m.last().map(|f| usize::from(f.plies)) == json.minimax_length
+        }
+        "nomate" => !json.proven_shortest && m.is_empty(),
+        _ => !json.proven_shortest && m.last().map(|f| f.plies) == json.mate_at_most,
+    };
+    in_order && end
 }
 
 /// Runs `tsume solve SFEN --json [extra…]`, returning the exit code and the parsed output.
@@ -73,6 +102,7 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
                     && (minimax == len || json.rules == "tsume")
                     && json.line_ja.len() == json.line.len()
                     && json.mate_at_most.is_none()
+                    && mates_found_agree(&json)
                     && json.nodes > 0
                     && json.nodes_per_second > 0
                     && json.time_ms < 600_000
@@ -191,6 +221,65 @@ fn a_limit_gives_unknown_never_no_mate() {
 }
 
 #[test]
+fn each_mate_found_is_shown_at_once_and_the_answer_says_if_it_is_proven_shortest() {
+    // 図巧 No. 50 stopped after 200,000 nodes: a mate in at most 19 proven, not yet shortest.
+    let zuko_050 = sfen_of(ZUKO, "zuko-050");
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args([
+            "solve", &zuko_050, "--json", "--hash", "64", "--nodes", "200000",
+        ])
+        .arg("--progress-json")
+        .output()
+        .expect("run tsume");
+    let json: SolveJson = serde_json::from_slice(&out.stdout).expect("the JSON answer");
+    assert_eq!(
+        (out.status.code(), json.result.as_str()),
+        (Some(3), "unknown")
+    );
+    assert!(
+        !json.proven_shortest && mates_found_agree(&json),
+        "{json:?}"
+    );
+    assert_eq!(json.mate_at_most, Some(19));
+    // Standard error has one event a mate, as the answer lists them.
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Event {
+        event: String,
+        plies: u16,
+        nodes: u64,
+        time_ms: u64,
+    }
+    let events: Vec<Event> = String::from_utf8(out.stderr)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(events.len(), json.mates_found.len());
+    for (e, m) in events.iter().zip(&json.mates_found) {
+        assert_eq!(e.event, "mate_found");
+        assert_eq!((e.plies, e.nodes, e.time_ms), (m.plies, m.nodes, m.time_ms));
+    }
+    // The text says the same.
+    let text = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["solve", &zuko_050, "--hash", "64", "--nodes", "200000"])
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("not proven shortest"), "{text}");
+    let found = text
+        .lines()
+        .find(|l| l.starts_with("mates found: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(found.ends_with("; not proven shortest"), "{found}");
+    assert!(found.contains("19 at "), "{found}");
+    // Solved to the end, the same problem's answer is proven shortest.
+    let (code, json) = solve(&zuko_050, &[]);
+    assert_eq!((code, json.proven_shortest), (0, true), "{json:?}");
+    assert!(mates_found_agree(&json), "{json:?}");
+}
+
+#[test]
 fn the_printed_line_reads_in_japanese_and_usi() {
     let (code, json) = solve("6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b r4g3s2n2l17p 1", &[]);
     assert_eq!(code, 0);
@@ -204,9 +293,10 @@ fn the_printed_line_reads_in_japanese_and_usi() {
         .expect("run tsume");
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(
-        text.contains("後手の持駒") && text.contains("mate in 13"),
+        text.contains("後手の持駒") && text.contains("mate in 13 (tsume rules), proven shortest"),
         "{text}"
     );
+    assert!(text.contains("proven shortest at "), "{text}");
     assert!(text.contains("日本式: ▲２二香成 △同　玉"), "{text}");
 }
 

@@ -56,11 +56,21 @@ struct Record {
     mate_at_most: Option<u16>,
     line: Vec<String>,
     futile_plies: Vec<usize>,
+    first_mate: Option<FirstMate>,
     nodes: u64,
     ms: f64,
     hash_permille: u32,
     status: String,
     message: Option<String>,
+}
+
+/// The first mate a search proved, as the report gives it.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct FirstMate {
+    plies: u16,
+    nodes: u64,
+    time_ms: u64,
 }
 
 /// A fresh directory for one test.
@@ -423,6 +433,9 @@ fn the_report_of_an_unknown_keeps_the_mate_found_and_its_bound() {
     let p = &read_report(&report).problems[0];
     assert_eq!(p.result.as_deref(), Some("unknown"));
     assert_eq!(p.mate_at_most, Some(19), "{p:?}");
+    let first = p.first_mate.as_ref().expect("a first mate");
+    assert!(first.plies >= 19 && first.nodes <= p.nodes, "{p:?}");
+    assert!(first.time_ms as f64 <= p.ms + 1.0, "{p:?}");
     assert!(!p.line.is_empty() && p.line.len() <= 19, "{p:?}");
     assert!(p.length.is_none(), "an unknown has no length: {p:?}");
 }

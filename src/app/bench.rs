@@ -1,5 +1,6 @@
 //! `tsume bench`: solve the problems of some collections one after another on one thread and
-//! print what each search cost.
+//! print what each search cost: to the first mate found, and to the answer (for a mate, the
+//! proof that it is the shortest).
 
 use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
 use super::collection::{load_all, LoadOptions};
@@ -42,8 +43,18 @@ pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         .max("problem".len());
     let _ = writeln!(
         out,
-        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>12}  {:>9}  {:>11}  {:>6}  status",
-        "problem", "result", "length", "expected", "nodes", "ms", "nodes/s", "table"
+        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>5}  {:>10}  {:>8}  {:>12}  {:>9}  {:>11}  {:>6}  status",
+        "problem",
+        "result",
+        "length",
+        "expected",
+        "first",
+        "1st-nodes",
+        "1st-ms",
+        "nodes",
+        "ms",
+        "nodes/s",
+        "table"
     );
     let start = Instant::now();
     let mut jobs = jobs.into_iter().peekable();
@@ -82,13 +93,26 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
     } else {
         "-".to_string()
     };
+    let (first, first_nodes, first_ms) =
+        r.first_mate
+            .as_ref()
+            .map_or(("-".to_string(), "-".to_string(), "-".to_string()), |m| {
+                (
+                    m.plies.to_string(),
+                    m.nodes.to_string(),
+                    m.time_ms.to_string(),
+                )
+            });
     let _ = writeln!(
         out,
-        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>12}  {:>9.1}  {:>11}  {:>5.1}%  {}",
+        "{:<id_width$}  {:<7}  {:>6}  {:<16}  {:>5}  {:>10}  {:>8}  {:>12}  {:>9.1}  {:>11}  {:>5.1}%  {}",
         r.id,
         r.result.unwrap_or("error"),
         length,
         r.expected.as_deref().unwrap_or("-"),
+        first,
+        first_nodes,
+        first_ms,
         r.nodes,
         r.ms,
         nodes_per_second,

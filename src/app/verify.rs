@@ -6,6 +6,7 @@ use super::collection::{load_all, Expected, LoadOptions};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
 use super::line_text::usi_moves;
+use super::solve::MateFoundJson;
 use crate::notation::sfen::to_sfen;
 use crate::search::replay::verify_mate_line;
 use crate::search::{solve, Options, Outcome};
@@ -56,6 +57,9 @@ pub struct ProblemRecord {
     /// 1-based plies of `line` that are futile interpositions, each followed by its capture;
     /// neither is counted in `length`.
     pub futile_plies: Vec<usize>,
+    /// The first mate the search proved (an upper bound on the shortest), when it proved one:
+    /// its length, and the nodes and milliseconds it took.
+    pub first_mate: Option<MateFoundJson>,
     /// Nodes searched.
     pub nodes: u64,
     /// Search time in milliseconds (to the microsecond).
@@ -117,6 +121,7 @@ impl BatchRecord for ProblemRecord {
             mate_at_most: None,
             line: vec![],
             futile_plies: vec![],
+            first_mate: None,
             nodes: 0,
             ms: 0.0,
             hash_permille: 0,
@@ -194,6 +199,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         mate_at_most: None,
         line: vec![],
         futile_plies: vec![],
+        first_mate: report.mates_found.first().map(MateFoundJson::from),
         nodes: report.nodes,
         ms: (report.elapsed.as_micros() as f64) / 1000.0,
         hash_permille: report.hash_permille,

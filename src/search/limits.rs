@@ -1,9 +1,10 @@
 //! Limits on a search and its published progress: what stops a search (nodes, time, a flag) and
 //! what it shows while it runs, checked every [`LIMIT_CHECK_INTERVAL`] nodes.
 
+use super::outcome::MateFound;
 use super::params::{HASH_USE_INTERVAL, LIMIT_CHECK_INTERVAL};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Limits on one search. A search stopped by a limit answers "unknown", never "no mate".
@@ -26,6 +27,19 @@ pub struct Progress {
     pub nodes: AtomicU64,
     /// Permille of the table in use, updated every `HASH_USE_INTERVAL` nodes (`search/params.rs`).
     pub hash_permille: AtomicU32,
+    /// The mates proven so far, in order (the first found, then each shorter one), each added
+    /// as soon as it is proven.
+    pub mates_found: Mutex<Vec<MateFound>>,
+}
+
+impl Progress {
+    /// The mates proven so far.
+    pub fn mates_found(&self) -> Vec<MateFound> {
+        self.mates_found
+            .lock()
+            .map(|m| m.clone())
+            .unwrap_or_default()
+    }
 }
 
 impl Limits {
@@ -37,6 +51,17 @@ impl Limits {
             if nodes % HASH_USE_INTERVAL < LIMIT_CHECK_INTERVAL {
                 p.hash_permille.store(hash_permille(), Ordering::Relaxed);
             }
+        }
+    }
+
+    /// Publishes a mate just proven to the progress display, if there is one.
+    pub(crate) fn publish_mate(&self, mate: MateFound) {
+        if let Some(mut mates) = self
+            .progress
+            .as_ref()
+            .and_then(|p| p.mates_found.lock().ok())
+        {
+            mates.push(mate);
         }
     }
 

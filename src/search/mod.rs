@@ -17,7 +17,7 @@ pub mod table;
 
 pub use limits::{Limits, Progress};
 pub use main_line::{MateLine, Step};
-pub use outcome::{solve, Outcome, Report};
+pub use outcome::{solve, MateFound, Outcome, Report};
 pub use params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 
 /// Stack size of a thread that runs a search: the search recurses once per ply, and the

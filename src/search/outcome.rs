@@ -40,11 +40,25 @@ pub enum Outcome {
     },
 }
 
+/// A mate proven on the way to the answer: its length is an upper bound on the shortest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MateFound {
+    /// The length proven, counted by the rules.
+    pub plies: u16,
+    /// Nodes searched when it was proven.
+    pub nodes: u64,
+    /// Time since the search started when it was proven.
+    pub elapsed: Duration,
+}
+
 /// The answer with the search's statistics.
 #[derive(Clone, Debug)]
 pub struct Report {
     /// The answer.
     pub outcome: Outcome,
+    /// The mates proven, in order: the first found, then each shorter one. For a
+    /// [`Outcome::Mate`] the last is the answer's length, then proven shortest.
+    pub mates_found: Vec<MateFound>,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall time.

@@ -8,7 +8,7 @@
 use super::dfpn::Dfpn;
 use super::futile::Capturer;
 use super::main_line::{MainLine, Sub};
-use super::outcome::{Outcome, Report};
+use super::outcome::{MateFound, Outcome, Report};
 use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 use super::table::UNBOUNDED;
 use super::{Limits, Options};
@@ -17,6 +17,8 @@ use crate::shogi::{Color, Position};
 /// A table kept from one search to the next, for one attacker under one way of counting.
 pub struct Session {
     search: Dfpn,
+    /// The mates proven by the search under way, in order.
+    mates_found: Vec<MateFound>,
     attacker: Color,
     /// Tsume rules: who may capture a futile drop.
     futile: Option<Capturer>,
@@ -34,6 +36,7 @@ impl Session {
                 options.threads,
                 Limits::default(),
             ),
+            mates_found: Vec::new(),
             attacker,
             futile: options.rules.futile(),
         }
@@ -64,9 +67,11 @@ impl Session {
 
     fn report(&mut self, pos: &Position, bound: u16, limits: Limits, extract: bool) -> Report {
         self.search.restart(limits);
+        self.mates_found.clear();
         let outcome = self.shortest_mate(pos, bound, extract);
         Report {
             outcome,
+            mates_found: std::mem::take(&mut self.mates_found),
             nodes: self.search.nodes,
             elapsed: self.search.elapsed(),
             hash_permille: self.search.table.usage_permille(),
@@ -98,6 +103,7 @@ impl Session {
             };
         }
         let mut len = v.len;
+        self.mate_found(len);
         while len >= 2 {
             let v = self.search.search(&mut pos, len - 2, 0);
             if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
@@ -107,6 +113,7 @@ impl Session {
                 break;
             }
             len = v.len;
+            self.mate_found(len);
         }
         match self.main_line(&mut pos, len) {
             Some(sub) if !self.search.aborted() => Outcome::Mate {
@@ -115,6 +122,17 @@ impl Session {
             },
             _ => self.found_not_shortest(&mut pos, len, extract),
         }
+    }
+
+    /// Records a mate of `len` plies just proven, and publishes it to the progress display.
+    fn mate_found(&mut self, len: u16) {
+        let mate = MateFound {
+            plies: len,
+            nodes: self.search.nodes,
+            elapsed: self.search.elapsed(),
+        };
+        self.mates_found.push(mate);
+        self.search.watch.limits.publish_mate(mate);
     }
 
     /// The main line of a mate proven within `len` plies, from whichever side is to move.

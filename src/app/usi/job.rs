@@ -165,14 +165,27 @@ fn solve_with_progress(pos: &Position, mut options: Options, out: &Output) -> Ve
         }
     };
     let start = Instant::now();
+    let mut mates_shown = 0;
     let report = loop {
         match rx.recv_timeout(PROGRESS_EVERY) {
             Ok(report) => break Some(report),
-            Err(RecvTimeoutError::Timeout) => out.line(&info_line(
-                start.elapsed(),
-                progress.nodes.load(Ordering::Relaxed),
-                progress.hash_permille.load(Ordering::Relaxed),
-            )),
+            Err(RecvTimeoutError::Timeout) => {
+                let mates = progress.mates_found();
+                for m in &mates[mates_shown..] {
+                    out.line(&format!(
+                        "info string a mate in at most {} plies found after {} ms; proving it \
+                         shortest",
+                        m.plies,
+                        m.elapsed.as_millis()
+                    ));
+                }
+                mates_shown = mates.len();
+                out.line(&info_line(
+                    start.elapsed(),
+                    progress.nodes.load(Ordering::Relaxed),
+                    progress.hash_permille.load(Ordering::Relaxed),
+                ))
+            }
             Err(RecvTimeoutError::Disconnected) => break None,
         }
     };
@@ -298,6 +311,7 @@ mod tests {
     fn report(outcome: Outcome) -> Report {
         Report {
             outcome,
+            mates_found: vec![],
             nodes: 1500,
             elapsed: Duration::from_millis(500),
             hash_permille: 7,
