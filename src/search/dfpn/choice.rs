@@ -9,7 +9,8 @@ use crate::search::params::Epsilon;
 #[cfg(test)]
 use crate::search::params::{BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON};
 use crate::search::table::INF;
-use crate::shogi::{Hand, Move, PieceKind, Square};
+use crate::shogi::attacks::attacks;
+use crate::shogi::{Hand, Move, PieceKind, Position, Square};
 use std::cmp::Ordering;
 
 /// A child of the node being searched: its move, its table key and its value so far.
@@ -29,6 +30,9 @@ pub(super) struct Child {
     /// a defender node starts held back, and its value is looked up when [`hold_back_drops`]
     /// releases it.
     pub delayed: bool,
+    /// Without a bound, a defender's drop of [`chained_drop`]: such drops on every square form
+    /// one chain, released one at a time as the drops on one square are.
+    pub chained: bool,
     /// At an attacker node, the group of checks whose disproof numbers count by their greatest
     /// ([`group_checks`]); [`ALONE`] for a check counted by itself.
     pub group: u8,
@@ -178,25 +182,43 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     t.min(cap as u64) as u32
 }
 
-/// Holds back each drop that has an earlier drop on its square still unproven or held back
+/// Whether the defender's drop `m` in `pos` may wait behind drops on other squares: no defender
+/// piece (the king included) guards its square, and the piece dropped does not check. Such an
+/// interposition can only be taken for nothing, so which square it stands on seldom matters, and
+/// a proof need not weigh them all at once. `docs/performance-log.md`, "After 91370d9",
+/// "Kept: the unguarded drops on every square in one chain".
+pub(super) fn chained_drop(pos: &Position, m: Move) -> bool {
+    let defender = pos.side_to_move();
+    let occ = pos.occupied();
+    let kind = m.drop_kind().expect("a drop");
+    !pos.is_attacked_by(defender, m.to(), occ)
+        && pos
+            .king(!defender)
+            .is_none_or(|k| !attacks(defender, kind, m.to(), occ).contains(k))
+}
+
+/// Holds back each drop that has an earlier drop on its square still unproven or held back, or
+/// that is [`Child::chained`] with an earlier chained drop (on any square) unproven or held back
 /// ([`Child::delayed`]), and releases the others, in one pass; `look` gives a drop its value as
 /// it is released. Proofs are final, so a released drop is never held back again (and is looked
-/// at once), and a square with a drop held back always has an unproven one released: the node
-/// is not proven while drops wait. Looking at a drop only once released spares the first looks
+/// at once), and a square or chain with a drop held back always has an unproven one released
+/// (the first of those waiting): the node is not proven while drops wait. Looking at a drop only once released spares the first looks
 /// of the drops behind one that refutes, with the same nodes. `docs/performance-log.md`,
 /// "After 3b4a70f", "Kept (98f1309): a defender's drop held back is looked at only once released".
 pub(super) fn hold_back_drops(children: &mut [Child], mut look: impl FnMut(&mut Child)) {
     // Bit s: a drop on square s is unproven or held back.
     let mut blocked = 0u128;
+    let mut chain_blocked = false;
     for c in children.iter_mut().filter(|c| c.m.is_drop()) {
         let bit = 1u128 << c.m.to().index();
-        let delayed = blocked & bit != 0;
+        let delayed = blocked & bit != 0 || (c.chained && chain_blocked);
         if c.delayed && !delayed {
             look(c);
         }
         c.delayed = delayed;
         if delayed || !reply_value(c).is_proven() {
             blocked |= bit;
+            chain_blocked |= c.chained;
         }
     }
 }
@@ -412,6 +434,7 @@ mod tests {
             value: Value::unknown(1, dn),
             virt: Vec::new(),
             delayed: false,
+            chained: false,
             group: ALONE,
         }
     }
@@ -567,6 +590,56 @@ mod tests {
             .filter(on(square))
             .skip(2)
             .all(|c| c.delayed));
+    }
+
+    #[test]
+    fn unguarded_drops_on_every_square_wait_in_one_chain() {
+        // The rook on 9a checks the king on 5a along the rank: White may interpose on 8a to 6a.
+        // The king guards 6a; nothing guards 8a or 7a. White drops a pawn or a silver.
+        let pos = parse_sfen("R3k4/9/9/9/9/9/9/9/4K4 w ps 1").unwrap();
+        let mut list = MoveList::new();
+        crate::shogi::movegen::legal_moves(&pos, &mut list);
+        let mut children: Vec<Child> = list
+            .iter()
+            .map(|&m| Child {
+                chained: m.is_drop() && chained_drop(&pos, m),
+                delayed: m.is_drop(),
+                ..child(m, 1)
+            })
+            .collect();
+        let sq = |file| Square::new(file, 1).unwrap();
+        let (a8, a7, a6) = (sq(8), sq(7), sq(6));
+        for c in children.iter().filter(|c| c.m.is_drop()) {
+            assert_eq!(c.chained, c.m.to() != a6, "{}", c.m);
+        }
+        let mut looked = Vec::new();
+        hold_back_drops(&mut children, |c| looked.push(c.m));
+        // One chained drop released (on 8a or 7a), and the first drop on the guarded 6a.
+        let released: Vec<Move> = children
+            .iter()
+            .filter(|c| c.m.is_drop() && !c.delayed)
+            .map(|c| c.m)
+            .collect();
+        assert_eq!(released, looked);
+        assert_eq!(released.len(), 2, "{released:?}");
+        assert_eq!(released.iter().filter(|m| m.to() == a6).count(), 1);
+        // Each chained drop proven in turn releases the next, until all are proven.
+        let chained = children.iter().filter(|c| c.chained).count();
+        assert_eq!(chained, 4);
+        for step in 1..chained {
+            let i = children
+                .iter()
+                .position(|c| c.chained && !c.delayed && !c.value.is_proven())
+                .expect("a chained drop released");
+            children[i].value = Value::proven(2, Hand::EMPTY);
+            hold_back_drops(&mut children, |c| looked.push(c.m));
+            let waiting = children.iter().filter(|c| c.chained && c.delayed).count();
+            assert_eq!(waiting, chained - 1 - step);
+        }
+        assert!(children
+            .iter()
+            .filter(|c| c.chained)
+            .all(|c| !c.delayed && [a8, a7].contains(&c.m.to())));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! `thpn`, `thdn`.
 
 use super::choice::{
-    checks_disproof, counted_disproof, group_checks, hold_back_drops, one_plus_epsilon,
-    reply_value, select, Child, ALONE,
+    chained_drop, checks_disproof, counted_disproof, group_checks, hold_back_drops,
+    one_plus_epsilon, reply_value, select, Child, ALONE,
 };
 use super::futile_drops::drop_option;
 use super::{add, plus_one, Dfpn, Value, CEILING, NO_REP};
@@ -90,6 +90,8 @@ impl Dfpn {
         let child_depth = depth - 1;
         let mut children = self.spare.children.pop().unwrap_or_default();
         let mut drop_squares = 0u128;
+        // Under a bound the defender looks for the reply that holds: every drop stays in view.
+        let chaining = !or && !self.bounded;
         children.extend(list.iter().map(|&m| {
             let (key, mover_hand) = pos.keys_after(m);
             let hand = if or { mover_hand } else { hand };
@@ -103,6 +105,7 @@ impl Dfpn {
                 self.table.prefetch(key);
                 self.leaves.prefetch(key, hand);
             }
+            let chained = chaining && m.is_drop() && chained_drop(pos, m);
             Child {
                 m,
                 key,
@@ -110,6 +113,7 @@ impl Dfpn {
                 value: Value::unknown(1, 1),
                 virt: Vec::new(),
                 delayed,
+                chained,
                 group: ALONE,
             }
         }));
