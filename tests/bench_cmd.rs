@@ -112,3 +112,33 @@ fn bench_shows_rows_that_are_not_problems() {
     assert!(lines[3].contains("b.sfen:2: column 25"), "{text}");
     assert!(lines[4].starts_with("solved 1 of 2 problems"), "{text}");
 }
+
+#[test]
+fn the_proof_tail_benchmark_finds_each_first_mate_fast_and_proves_none_as_fast() {
+    // problems/random-long.tsv: six random positions whose first mate comes within some
+    // 100,000 nodes and whose proof of the shortest takes millions. Stopped at 300,000 nodes,
+    // each has a first mate no shorter than its proven length, and is unknown: no row is
+    // proven shortest that soon, and none claims more than was proven.
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/random-long.tsv");
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args([
+            "bench", file, "--rules", "game", "--hash", "64", "--nodes", "300000",
+        ])
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{text}");
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .filter(|l| l.starts_with("s7-"))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows.len(), 6, "{text}");
+    for cells in rows {
+        let expected: usize = cells[3].trim_start_matches("mate=").parse().unwrap();
+        let first: usize = cells[4].parse().unwrap();
+        let first_nodes: u64 = cells[5].parse().unwrap();
+        assert_eq!(cells[1], "unknown", "{cells:?}");
+        assert!(first >= expected && first_nodes <= 300_000, "{cells:?}");
+    }
+}
