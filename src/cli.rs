@@ -42,7 +42,8 @@ pub enum Command {
         /// file holding one, a record file by its extension (`.kif`, UTF-8 if marked so or
         /// valid as UTF-8, else Shift-JIS; `.kifu`, `.ki2`, `.ki2u`, `.csa`), a BOD diagram
         /// (pasted, or in a file of any name), or `-` to read any of these from standard input.
-        /// A record's moves are its intended solution.
+        /// A record's moves are its intended solution; a game record (from 平手 or a handicap)
+        /// is solved after its last move.
         #[arg(required = true, value_name = "PROBLEM")]
         problem: Vec<String>,
         /// Take the hands as written: the defender gets no remaining pieces.

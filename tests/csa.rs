@@ -185,8 +185,12 @@ const FAULTS: &[(&str, &str, usize, usize, &str)] = &[
 #[test]
 fn malformed_inputs_name_line_and_column() {
     for &(name, text, line, column, part) in FAULTS {
+        // A move that cannot be read or played is kept as the record's fault, the position read.
         let e = match parse_csa(text) {
-            Ok(_) => panic!("{name}: accepted"),
+            Ok(records) => records
+                .into_iter()
+                .find_map(|r| r.move_fault)
+                .unwrap_or_else(|| panic!("{name}: accepted")),
             Err(e) => e,
         };
         assert_eq!((e.line, e.column), (line, column), "{name}: {e}");

@@ -156,10 +156,16 @@ fn a_proven_no_mate_prints_nomate_in_usi_and_ja() {
         (usi.status.code(), stdout(&usi).as_str()),
         (Some(1), "nomate\n")
     );
+    // 不詰, then the refutation in 日本式: the one check, its holding reply, and below it the
+    // next check and its reply.
     let ja = tsume(&["solve", sfen, "--format", "ja", "--literal-hands"]);
     assert_eq!(
         (ja.status.code(), stdout(&ja).as_str()),
-        (Some(1), "不詰\n")
+        (
+            Some(1),
+            "不詰\n  ▲５二歩 △４一玉: no mate follows (proven); then\n    ▲５一歩成 △３一玉: no \
+             mate follows (proven)\n"
+        )
     );
 }
 

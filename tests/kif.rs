@@ -423,7 +423,8 @@ fn diagram_and_header_variants() {
     let text = GOOD_KIF
         .replace("先手の持駒：金\n", "先手の持駒:金\n後手番\n")
         .replace("まで1手で詰み\n", "   2 同 金打\n");
-    let e = parse_kif(&text).unwrap_err();
+    // A move that cannot be played is kept as the record's fault, the diagram read.
+    let e = parse_kif(&text).unwrap().move_fault.unwrap();
     assert_eq!((e.line, e.column), (19, 6), "{e}");
     assert!(
         e.message
@@ -454,7 +455,8 @@ fn terminal_words_end_a_line() {
         let text = format!("手合割：平手\n   1 ７六歩(77)\n   2 {word}   ( 0:00/00:00:00)\n");
         let r = parse_kif(&text).unwrap_or_else(|e| panic!("{word}: {e}"));
         assert_eq!(usi(&r.moves), ["7g7f"], "{word}");
-        let e = parse_kif(&format!("{text}   2 ２六歩(27)\n")).unwrap_err();
+        let r = parse_kif(&format!("{text}   2 ２六歩(27)\n")).unwrap();
+        let e = r.move_fault.unwrap();
         assert_eq!((e.line, e.column), (4, 6), "{word}: {e}");
         let r = parse_ki2(&format!("手合割：平手\n▲７六歩 △{word}\n")).unwrap();
         assert_eq!(usi(&r.moves), ["7g7f"], "{word}");

@@ -15,6 +15,7 @@ const ZUKO_LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-lin
 #[serde(deny_unknown_fields)]
 struct SolveJson {
     sfen: String,
+    game_moves: Option<usize>,
     rules: String,
     futile: Option<String>,
     result: String,
@@ -30,6 +31,8 @@ struct SolveJson {
     futile_end: Option<[String; 2]>,
     pieces_left: String,
     line_choice_cut: bool,
+    /// Checked apart, by `tests/refutation.rs`.
+    refutation: Option<serde_json::Value>,
     nodes: u64,
     time_ms: u64,
     nodes_per_second: u64,
@@ -56,10 +59,16 @@ fn mates_found_agree(json: &SolveJson) -> bool {
     }) && m.iter().all(|f| f.nodes <= json.nodes);
     let end = match json.result.as_str() {
         "mate" => {
-            json.proven_shortest && m.last().map(|f| usize::from(f.plies)) == json.minimax_length
+            json.proven_shortest
+                && m.last().map(|f| usize::from(f.plies)) == json.minimax_length
+                && json.refutation.is_none()
         }
-        "nomate" => !json.proven_shortest && m.is_empty(),
-        _ => !json.proven_shortest && m.last().map(|f| f.plies) == json.mate_at_most,
+        "nomate" => !json.proven_shortest && m.is_empty() && json.refutation.is_some(),
+        _ => {
+            !json.proven_shortest
+                && m.last().map(|f| f.plies) == json.mate_at_most
+                && json.refutation.is_none()
+        }
     };
     in_order && end
 }
@@ -102,6 +111,7 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
                     && (minimax == len || json.rules == "tsume")
                     && json.line_ja.len() == json.line.len()
                     && json.mate_at_most.is_none()
+                    && json.game_moves.is_none()
                     && mates_found_agree(&json)
                     && json.nodes > 0
                     && json.nodes_per_second > 0

@@ -12,6 +12,7 @@ pub mod line_text;
 pub mod output_file;
 pub mod perft;
 pub mod problem;
+pub mod refutation_text;
 pub mod selfcheck;
 pub mod solve;
 pub mod usi;

@@ -358,6 +358,54 @@ pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, 
     }
 }
 
+/// The position a record poses and what the reader should be told of it.
+#[derive(Clone, Debug)]
+pub struct Posed {
+    /// The position to solve: a game's after its last move (hands as played), a problem's
+    /// diagram under the hand convention.
+    pub position: Position,
+    /// For a game record: how many of its moves were played to reach [`Posed::position`].
+    pub game_moves: Option<usize>,
+    /// For a problem whose moves (its solution) have a fault: the fault, placed in the file,
+    /// and that the diagram is solved without them.
+    pub warning: Option<String>,
+}
+
+/// What `record`, read from `name`, poses. A game record ([`Record::is_game`]) poses the
+/// position after its last move, with the hands as played, and a move of it that cannot be read
+/// or played is an error: without it the position is unknown. A problem poses its diagram (the
+/// hand convention applies unless `literal_hands`), and a faulty move of its solution is only a
+/// warning, since solving does not use the moves.
+pub fn pose_record(record: &Record, name: &str, literal_hands: bool) -> Result<Posed, InputError> {
+    if record.is_game() {
+        if let Some(error) = &record.move_fault {
+            return Err(InputError::Record {
+                path: name.to_string(),
+                error: error.clone(),
+            });
+        }
+        let position = record.end_position();
+        let at = format!("{name}: after move {} of the game, ", record.moves.len());
+        require_defender_king(&position, &at)?;
+        return Ok(Posed {
+            position,
+            game_moves: Some(record.moves.len()),
+            warning: None,
+        });
+    }
+    let warning = record.move_fault.as_ref().map(|e| {
+        format!(
+            "{name}:{}:{}: {}; the diagram is solved without the record's moves",
+            e.line, e.column, e.message
+        )
+    });
+    Ok(Posed {
+        position: prepare_problem(&record.start, literal_hands)?,
+        game_moves: None,
+        warning,
+    })
+}
+
 /// Why `pos` cannot be a mate problem, if it cannot: the defender (the side not to move) has no
 /// king to mate.
 pub fn defender_king_fault(pos: &Position) -> Option<String> {
@@ -379,6 +427,9 @@ pub fn require_defender_king(pos: &Position, at: &str) -> Result<(), InputError>
 pub fn read_record_problem(arg: &str) -> Option<Result<Record, InputError>> {
     let path = Path::new(arg);
     let (format, utf8) = RecordFormat::of(path)?;
+    if !path.exists() {
+        return Some(Err(InputError::NoSuchFile(arg.to_string())));
+    }
     Some(read_record_file(path, format, utf8).and_then(|records| one_record(records, arg)))
 }
 

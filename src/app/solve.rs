@@ -6,7 +6,8 @@ use super::line_text::{
     bracket_futile, futile_end_pair, hand_letters, plies, rules_text, usi_moves,
 };
 use super::output_file::OutputFile;
-use super::problem::{prepare_problem, read_problem, InputError};
+use super::problem::{pose_record, read_problem, InputError, STDIN};
+use super::refutation_text::{refutation_json, refutation_lines, RefutationJson};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
@@ -16,9 +17,11 @@ use crate::notation::record::Record;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
+use crate::search::refutation::{refute, verify_refutation, Refutation};
 use crate::search::replay::verify_mate_line;
+use crate::search::session::Session;
 use crate::search::{
-    solve, MateFound, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
+    MateFound, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
 };
 use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -67,6 +70,9 @@ pub enum OutputFormat {
 pub struct SolveJson {
     /// The problem as solved (after the tsume hand convention), canonical SFEN.
     pub sfen: String,
+    /// For a game record: the position solved is the one after this many of its moves (null
+    /// for a problem).
+    pub game_moves: Option<usize>,
     /// `mate`, `nomate` or `unknown`.
     pub result: &'static str,
     /// Ctrl-C stopped the search (the result is then `unknown`).
@@ -106,6 +112,10 @@ pub struct SolveJson {
     /// Tsume rules: the comparison of equally long lines ran out of its budget, so from some
     /// ply on the first longest defence was taken and the line may not be the conventions'.
     pub line_choice_cut: bool,
+    /// For `nomate`: each check of the attacker with a reply that holds, two attacker moves
+    /// deep where the tree is small, replayed before it is shown; null otherwise (a limit
+    /// stopped the search: no refutation is proven).
+    pub refutation: Option<RefutationJson>,
     /// Nodes searched.
     pub nodes: u64,
     /// Wall time in milliseconds.
@@ -138,6 +148,9 @@ impl From<&MateFound> for MateFoundJson {
         }
     }
 }
+
+/// Attacker moves the refutation of a position with no mate goes down.
+const REFUTATION_LEVELS: usize = 2;
 
 /// A line of `--progress-json`: `{"event":"mate_found","plies":…,"nodes":…,"time_ms":…}`.
 #[derive(Serialize)]
@@ -172,19 +185,25 @@ fn mate_found_text(m: &MateFound, first: bool) -> String {
 /// Runs the search on a thread with a deep stack (the search recurses once per ply), showing a
 /// progress line on the terminal once it has run for a second, with each mate proven on the
 /// way; with [`Display::JsonLines`] each such mate is also written at once to standard error.
-pub fn solve_with_progress(pos: &Position, options: &Options) -> Report {
-    solve_showing(pos, options, Display::Terminal)
-}
-
-/// [`solve_with_progress`] with the progress shown as `display` says.
-pub fn solve_showing(pos: &Position, options: &Options, display: Display) -> Report {
+/// For a position proven to have no mate, also its refutation ([`refute`]), not yet replayed.
+pub fn solve_showing(
+    pos: &Position,
+    options: &Options,
+    display: Display,
+) -> (Report, Option<Refutation>) {
     let progress = Arc::new(Progress::default());
     let mut options = options.clone();
     options.limits.progress = Some(progress.clone());
     let pos = pos.clone();
     let handle = std::thread::Builder::new()
         .stack_size(crate::search::SEARCH_STACK)
-        .spawn(move || solve(&pos, &options))
+        .spawn(move || {
+            let mut session = Session::new(pos.side_to_move(), &options);
+            let report = session.solve(&pos, options.limits.clone());
+            let refutation = (report.outcome == Outcome::NoMate)
+                .then(|| refute(&mut session, &pos, REFUTATION_LEVELS));
+            (report, refutation)
+        })
         .expect("spawn the search thread");
     let start = std::time::Instant::now();
     let mut bar: Option<ProgressBar> = None;
@@ -245,7 +264,17 @@ pub fn solve_showing(pos: &Position, options: &Options, display: Display) -> Rep
 pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let stop = stop_on_ctrl_c();
     let record = read_problem(&req.problem)?;
-    let pos = prepare_problem(&record.start, req.literal_hands)?;
+    let name = if req.problem == STDIN {
+        "<stdin>"
+    } else {
+        req.problem.as_str()
+    };
+    let posed = pose_record(&record, name, req.literal_hands)?;
+    if let Some(warning) = &posed.warning {
+        eprintln!("tsume: warning: {warning}");
+    }
+    let pos = posed.position;
+    let game = posed.game_moves.map(|n| game_words(&record, n));
     let kif_file = prepare_kif_file(req)?;
     let mut options = req.options.clone();
     options.limits.stop = Some(stop.clone());
@@ -254,7 +283,18 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     } else {
         Display::Terminal
     };
-    let mut report = solve_showing(&pos, &options, display);
+    let (mut report, refutation) = solve_showing(&pos, &options, display);
+    // A refutation is shown only once replayed on a table of its own.
+    let refutation = refutation.filter(|tree| match verify_refutation(&pos, tree, &options) {
+        Ok(()) => true,
+        Err(fault) => {
+            eprintln!(
+                "tsume: internal error, please report it: the refutation failed its replay \
+                 ({fault}); it is not shown"
+            );
+            false
+        }
+    });
     if let Outcome::Mate { line, .. } = &report.outcome {
         if let Err(fault) = verify_mate_line(&pos, line) {
             return Err(AppError::Internal(format!(
@@ -288,14 +328,28 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
             .map_err(|source| InputError::Io { path, source })?;
     }
     match req.format {
-        OutputFormat::Text => print_text(&pos, &report, req.options.rules, interrupted, out),
+        OutputFormat::Text => {
+            if let Some(words) = &game {
+                let _ = writeln!(out, "{words}");
+            }
+            print_text(
+                &pos,
+                &report,
+                refutation.as_ref(),
+                req.options.rules,
+                interrupted,
+                out,
+            )
+        }
         OutputFormat::Usi => print_usi(&report.outcome, out),
-        OutputFormat::Ja => print_ja(&pos, &report.outcome, out),
+        OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation.as_ref(), out),
         OutputFormat::Kif => {
             let _ = write!(out, "{}", kif());
         }
         OutputFormat::Json => {
-            let json = to_json(&pos, &report, &req.options, interrupted);
+            let mut json = to_json(&pos, &report, &req.options, interrupted);
+            json.game_moves = posed.game_moves;
+            json.refutation = refutation.as_ref().map(|tree| refutation_json(&pos, tree));
             let _ = writeln!(
                 out,
                 "{}",
@@ -304,6 +358,17 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         }
     }
     Ok(exit)
+}
+
+/// The first line of the answer for a game record: which position is solved.
+fn game_words(record: &Record, moves: usize) -> String {
+    let last = line_to_japanese(&record.start, &record.moves[..moves])
+        .pop()
+        .unwrap_or_default();
+    format!(
+        "a game record: solving the position after its last move, move {moves} ({last}); the side \
+         to move attacks"
+    )
 }
 
 /// The `--kif` file, created before the search so that a path that cannot be written is an
@@ -323,6 +388,7 @@ fn prepare_kif_file(req: &SolveRequest) -> Result<Option<OutputFile>, InputError
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
     let mut json = SolveJson {
         sfen: to_sfen(pos),
+        game_moves: None,
         rules: options.rules,
         futile: options.rules.futile(),
         result: "unknown",
@@ -338,6 +404,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         futile_end: None,
         pieces_left: String::new(),
         line_choice_cut: false,
+        refutation: None,
         nodes: report.nodes,
         time_ms: report.elapsed.as_millis() as u64,
         nodes_per_second: (report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)) as u64,
@@ -382,7 +449,8 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
     record.headers = input
         .headers
         .iter()
-        .filter(|(name, _)| name != "手数")
+        // The KIF written has a diagram: a 手合割 would contradict it.
+        .filter(|(name, _)| name != "手数" && name != "手合割")
         .map(|(name, value)| {
             let name = kif_header_name(name).map_or_else(|| name.clone(), str::to_string);
             (name, value.clone())
@@ -492,11 +560,19 @@ fn print_usi(outcome: &Outcome, out: &mut impl Write) {
 /// The line in 日本式 and `まで N手詰` (a line ending in futile interpositions says so before
 /// it), `不詰`, or `unknown`; a mate found but not proven shortest is printed as a mate with
 /// `（最短未証明）` after its length.
-fn print_ja(pos: &Position, outcome: &Outcome, out: &mut impl Write) {
+fn print_ja(
+    pos: &Position,
+    outcome: &Outcome,
+    refutation: Option<&Refutation>,
+    out: &mut impl Write,
+) {
     let (line, unproven) = match outcome {
         Outcome::Mate { line, .. } => (line, None),
         Outcome::NoMate => {
             let _ = writeln!(out, "不詰");
+            for line in refutation.map_or(Vec::new(), |t| refutation_lines(pos, t, false)) {
+                let _ = writeln!(out, "{line}");
+            }
             return;
         }
         Outcome::Unknown {
@@ -597,6 +673,7 @@ fn print_mates_found(report: &Report, out: &mut impl Write) {
 fn print_text(
     pos: &Position,
     report: &Report,
+    refutation: Option<&Refutation>,
     rules: Rules,
     interrupted: bool,
     out: &mut impl Write,
@@ -616,6 +693,17 @@ fn print_text(
         }
         Outcome::NoMate => {
             let _ = writeln!(out, "no mate");
+            match refutation {
+                Some(tree) => {
+                    let _ = writeln!(out, "refutation: each check, and a reply that holds:");
+                    for line in refutation_lines(pos, tree, true) {
+                        let _ = writeln!(out, "{line}");
+                    }
+                }
+                None => {
+                    let _ = writeln!(out, "(the refutation could not be shown)");
+                }
+            }
         }
         Outcome::Unknown {
             mate_at_most,

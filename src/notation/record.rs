@@ -65,6 +65,10 @@ pub struct Record {
     /// The 1-based line where the position is stated: a KIF board's top border or its 手合割
     /// line, the first CSA position line; 1 when the position is implied or not from a file.
     pub position_line: usize,
+    /// The first move that could not be read or played (ambiguous, illegal, malformed): the
+    /// moves stop before it and nothing after it is read. The position stands; whether the
+    /// record is still of use is the reader's to say ([`Record::is_game`]).
+    pub move_fault: Option<RecordError>,
 }
 
 /// A side line of a record.
@@ -87,7 +91,18 @@ impl Record {
             variations: Vec::new(),
             stated_length: None,
             position_line: 1,
+            move_fault: None,
         }
+    }
+
+    /// Whether the record is a game rather than a problem: it starts from the opening position
+    /// of 平手 or of a handicap (the start position with some of White's pieces removed, nothing
+    /// in hand), whatever way the file wrote it (a 手合割, a diagram, CSA `PI`), and has moves. A
+    /// problem's diagram is never such a position; a game's moves lead to the position of
+    /// interest, where a problem's moves are its solution. A game whose first move is faulty is
+    /// still one.
+    pub fn is_game(&self) -> bool {
+        (!self.moves.is_empty() || self.move_fault.is_some()) && is_opening(&self.start)
     }
 
     /// The value of the first header named `name`.
@@ -106,6 +121,22 @@ impl Record {
         }
         pos
     }
+}
+
+/// Whether `pos` is the opening position of 平手 or of a handicap: every piece on its square of
+/// the start position, Black's all there, and nothing in either hand.
+fn is_opening(pos: &Position) -> bool {
+    let start = crate::notation::sfen::startpos();
+    let board = pos.board();
+    pos.hands().iter().all(|h| h.is_empty())
+        && Square::all().all(|s| {
+            let (now, at_start) = (board[s.index()], start.board()[s.index()]);
+            match at_start {
+                Some(p) if p.color == crate::shogi::Color::Black => now == Some(p),
+                Some(p) => now.is_none() || now == Some(p),
+                None => now.is_none(),
+            }
+        })
 }
 
 /// The lines of a record file's text, without a leading BOM. A line ends at CR LF, LF or a lone

@@ -11,6 +11,7 @@ mod outcome;
 mod parallel;
 mod params;
 mod path;
+pub mod refutation;
 pub mod replay;
 pub mod session;
 pub mod table;

@@ -42,6 +42,11 @@ impl Session {
         }
     }
 
+    /// Tsume rules: who may capture a futile drop (`None` under the rules of the game).
+    pub fn futile(&self) -> Option<Capturer> {
+        self.futile
+    }
+
     /// Empties the session's table, keeping its memory: the searches after start from nothing.
     pub fn clear_table(&mut self) {
         self.search.table.clear();

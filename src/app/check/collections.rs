@@ -130,7 +130,12 @@ pub(super) fn run_collections(
 /// problem.
 fn check_one(job: &Job, settings: &CheckSettings) -> CheckRecord {
     let p = &job.problem;
-    match check_problem(&job.position, p.line.as_deref(), settings) {
+    match check_problem(
+        &job.position,
+        p.line.as_deref(),
+        p.line_fault.as_deref(),
+        settings,
+    ) {
         Ok(report) => {
             let json = to_json(&job.position, &report, settings.options.rules);
             let status = match report.verdict {

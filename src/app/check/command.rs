@@ -12,7 +12,8 @@ use crate::app::collection::READERS;
 use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
 use crate::app::problem::{
-    prepare_problem, problem_text, read_record_problem, require_defender_king, InputError,
+    pose_record, prepare_problem, problem_text, read_record_problem, require_defender_king,
+    InputError,
 };
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
 use crate::search::SEARCH_STACK;
@@ -76,10 +77,23 @@ fn run_one(
     stop: Arc<AtomicBool>,
     out: &mut impl Write,
 ) -> Result<Exit, AppError> {
+    let mut line_fault = None;
+    let mut game_moves = None;
     let (start, moves) = match read_record_problem(arg) {
         Some(record) => {
             let record = record?;
-            (record.start, record.moves)
+            if record.is_game() {
+                // A game's moves are no solution: its last position is checked alone.
+                let posed = pose_record(&record, arg, true)?;
+                game_moves = posed.game_moves;
+                (posed.position, Vec::new())
+            } else {
+                line_fault = record
+                    .move_fault
+                    .as_ref()
+                    .map(|e| format!("{arg}:{}:{}: {}", e.line, e.column, e.message));
+                (record.start, record.moves)
+            }
         }
         None => {
             let (text, origin) = problem_text(arg)?;
@@ -93,12 +107,19 @@ fn run_one(
             (start, moves)
         }
     };
-    let pos = prepare_problem(&start, req.literal_hands)?;
-    let intended = (!moves.is_empty()).then_some(moves);
+    let literal_hands = req.literal_hands || game_moves.is_some();
+    let pos = prepare_problem(&start, literal_hands)?;
+    let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
+    if let Some(n) = game_moves {
+        eprintln!(
+            "tsume: {arg}: a game record: checking the position after its last move ({n}), \
+             with no intended line"
+        );
+    }
     let mut settings = req.settings.clone();
     settings.options.limits.stop = Some(stop);
-    let report =
-        check_with_progress(&pos, intended, &settings, req.quiet).map_err(AppError::Internal)?;
+    let report = check_with_progress(&pos, intended, line_fault, &settings, req.quiet)
+        .map_err(AppError::Internal)?;
     let rules = req.settings.options.rules;
     if req.json {
         let json = to_json(&pos, &report, rules);
@@ -119,6 +140,7 @@ fn run_one(
 fn check_with_progress(
     pos: &Position,
     intended: Option<Vec<Move>>,
+    line_fault: Option<String>,
     settings: &CheckSettings,
     quiet: bool,
 ) -> Result<CheckReport, String> {
@@ -128,7 +150,7 @@ fn check_with_progress(
     let pos = pos.clone();
     let handle = std::thread::Builder::new()
         .stack_size(SEARCH_STACK)
-        .spawn(move || check_problem(&pos, intended.as_deref(), &settings))
+        .spawn(move || check_problem(&pos, intended.as_deref(), line_fault.as_deref(), &settings))
         .expect("spawn the check thread");
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;

@@ -48,6 +48,14 @@ pub enum LineFault {
         /// One such reply.
         reply: Move,
     },
+    /// A move of a record's line that could not be read or played (ambiguous, illegal,
+    /// malformed), as the reader put it.
+    Unreadable {
+        /// 1-based ply.
+        ply: usize,
+        /// The reader's fault, placed in its file.
+        why: String,
+    },
 }
 
 impl LineFault {
@@ -57,6 +65,7 @@ impl LineFault {
             LineFault::Empty => 1,
             LineFault::Illegal { ply, .. }
             | LineFault::NotACheck { ply, .. }
+            | LineFault::Unreadable { ply, .. }
             | LineFault::Repetition { ply } => ply,
             LineFault::EndsWithReply { .. } | LineFault::NotMate { .. } => plies + 1,
         }
@@ -68,6 +77,9 @@ impl fmt::Display for LineFault {
         match self {
             LineFault::Empty => write!(f, "the intended line has no moves"),
             LineFault::Illegal { ply, mv } => write!(f, "ply {ply}: {mv} is not a legal move"),
+            LineFault::Unreadable { ply, why } => {
+                write!(f, "ply {ply}: the record's move cannot be read ({why})")
+            }
             LineFault::NotACheck { ply, mv } => {
                 write!(f, "ply {ply}: {mv} is legal but does not give check")
             }

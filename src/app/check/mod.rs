@@ -255,10 +255,13 @@ pub struct CheckReport {
 pub struct Internal(pub String);
 
 /// Checks the problem `start` (attacker to move, the tsume hand convention already applied)
-/// against its `intended` solution, or against the solver's line when none is given.
+/// against its `intended` solution, or against the solver's line when none is given. A
+/// `line_fault` says that the intended line's next move (after `intended`) could not be read
+/// from its record: the line is then wrong (不詰) at that ply.
 pub fn check_problem(
     start: &Position,
     intended: Option<&[Move]>,
+    line_fault: Option<&str>,
     settings: &CheckSettings,
 ) -> Result<CheckReport, Internal> {
     let mut checker = branch::Checker::new(start, settings);
@@ -268,6 +271,15 @@ pub fn check_problem(
         None => LineSource::Solver,
     };
     let line = match intended {
+        Some(moves) if line_fault.is_some() => {
+            let why = line_fault.unwrap_or_default().to_string();
+            let fault = intended::LineFault::Unreadable {
+                ply: moves.len() + 1,
+                why,
+            };
+            checker.wrong_line(moves, &fault)?;
+            None
+        }
         Some(moves) => match intended::intended_line(start, moves, futile) {
             Ok(line) => Some(line),
             Err(fault) => {

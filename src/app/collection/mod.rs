@@ -24,6 +24,7 @@ use super::problem::{
     read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
 };
 use crate::notation::excerpt::excerpt;
+use crate::notation::record::Record;
 use crate::notation::sfen::{
     board_column, parse_sfen_record, parse_sfen_with_unchecked_moves, to_sfen, SfenError,
 };
@@ -93,6 +94,9 @@ pub struct Problem {
     /// Under [`LoadOptions::solution_moves`], the intended solution: the moves after the SFEN or
     /// the TSV `line` column, read for their syntax only; `None` when the row gives none.
     pub line: Option<Vec<Move>>,
+    /// Under [`LoadOptions::solution_moves`], a record's move after `line` that could not be
+    /// read or played, in words: the intended line is faulty there.
+    pub line_fault: Option<String>,
     /// The expected result.
     pub expected: Expected,
     /// Take the hands as written: the defender gets no remaining pieces.
@@ -309,11 +313,6 @@ fn record_rows(
         .into_iter()
         .enumerate()
         .map(|(i, record)| {
-            let expected = match (record.stated_length, options.rules) {
-                (Some(n), Rules::Tsume { .. }) => Expected::Mate(n),
-                (Some(_), Rules::Game) => Expected::AnyMate,
-                (None, _) => Expected::Unspecified,
-            };
             let id = if several {
                 format!("{stem}#{}", i + 1)
             } else {
@@ -323,11 +322,31 @@ fn record_rows(
                 file: path.to_path_buf(),
                 line: record.position_line,
             };
+            if record.is_game() {
+                return game_row(record, id, source);
+            }
+            let expected = match (record.stated_length, options.rules) {
+                (Some(n), Rules::Tsume { .. }) => Expected::Mate(n),
+                (Some(_), Rules::Game) => Expected::AnyMate,
+                (None, _) => Expected::Unspecified,
+            };
+            let line_fault = record
+                .move_fault
+                .as_ref()
+                .map(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message));
+            let solution = options.solution_moves;
+            if let (Some(fault), false) = (&line_fault, solution) {
+                eprintln!(
+                    "tsume: warning: {fault}; the diagram is solved without the record's moves"
+                );
+            }
             Ok(Problem {
                 id,
                 source,
                 text: to_sfen(&record.start),
-                line: (options.solution_moves && !record.moves.is_empty()).then_some(record.moves),
+                line: (solution && (!record.moves.is_empty() || line_fault.is_some()))
+                    .then_some(record.moves),
+                line_fault: line_fault.filter(|_| solution),
                 position: record.start,
                 expected,
                 literal_hands: false,
@@ -335,6 +354,35 @@ fn record_rows(
             })
         })
         .collect()
+}
+
+/// The row of a game record ([`Record::is_game`]): the position after its last move, hands as
+/// played; its moves are not a solution, so nothing is expected of it. A move that cannot be
+/// read or played leaves the position unknown: the row is an error.
+fn game_row(record: Record, id: String, source: Source) -> Row {
+    if let Some(e) = &record.move_fault {
+        return Err(RowError {
+            source: Source {
+                line: e.line,
+                ..source
+            },
+            id: Some(id),
+            text: String::new(),
+            message: format!("column {}: {}", e.column, e.message),
+        });
+    }
+    let position = record.end_position();
+    Ok(Problem {
+        id,
+        source,
+        text: to_sfen(&position),
+        line: None,
+        line_fault: None,
+        position,
+        expected: Expected::Unspecified,
+        literal_hands: true,
+        board_column: 1,
+    })
 }
 
 /// The id of a row that names none: the file stem and the line.
@@ -477,6 +525,7 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
     };
     match position {
         Ok((position, line, board_column)) => Ok(Problem {
+            line_fault: None,
             id: id.unwrap_or_else(|| default_id(&source.file, source.line)),
             source,
             text: sfen.trim().to_string(),
@@ -641,6 +690,7 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
         fail(format!("column {at}: {e}"))
     })?;
     Ok(Problem {
+        line_fault: None,
         id: id.map_or_else(|| default_id(&source.file, source.line), str::to_string),
         source: source.clone(),
         text: text.to_string(),

@@ -190,6 +190,9 @@ struct Reader {
     stated_length: Option<usize>,
     /// Whether any statement other than a comment has been read.
     seen: bool,
+    /// The first move that could not be read or played: the moves, specials and times after it
+    /// are passed over ([`Record::move_fault`]).
+    move_fault: Option<RecordError>,
 }
 
 impl Reader {
@@ -199,6 +202,9 @@ impl Reader {
             return Ok(());
         }
         let seen = std::mem::replace(&mut self.seen, true);
+        if self.move_fault.is_some() && matches!(first, '+' | '-' | '%' | 'T') {
+            return Ok(());
+        }
         let started = self.game.is_some();
         let playing = started && self.ended.is_none();
         let turn = stmt.text.len() == 1;
@@ -207,7 +213,13 @@ impl Reader {
             'N' | '$' => self.header(stmt),
             'P' if !started => self.setup.statement(stmt),
             '+' | '-' if turn && !started && self.setup.form != Form::Empty => self.turn(stmt),
-            '+' | '-' if !turn && playing => self.play(stmt),
+            '+' | '-' if !turn && playing => {
+                // A move that cannot be read or played ends the moves; the position stands.
+                if let Err(fault) = self.play(stmt) {
+                    self.move_fault = Some(fault);
+                }
+                Ok(())
+            }
             '%' if playing => self.special(stmt),
             'T' if started => time(stmt),
             'P' | '+' | '-' | '%' | 'T' => Err(self.out_of_place(stmt)),
@@ -324,6 +336,7 @@ impl Reader {
             moves: self.moves,
             stated_length: self.stated_length,
             position_line: self.setup.first.unwrap_or(1),
+            move_fault: self.move_fault,
             ..Record::new(start)
         })
     }

@@ -10,8 +10,15 @@ fn one(text: &str) -> Record {
 }
 
 /// The line, column and message of the fault in `text`.
+/// The fault of `text`: the reading's, or a record's first move that cannot be played.
 fn fault(text: &str) -> (usize, usize, String) {
-    let e = parse_csa(text).expect_err("a fault");
+    let e = match parse_csa(text) {
+        Ok(records) => records
+            .into_iter()
+            .find_map(|r| r.move_fault)
+            .expect("a fault"),
+        Err(e) => e,
+    };
     (e.line, e.column, e.message)
 }
 

@@ -36,7 +36,9 @@
 //! the line, marking a move with a side line, is allowed), the destination (`２二`, or `同` and an
 //! optional space), the piece as it stands before the move (歩 香 桂 銀 金 角 飛 玉 王 と 成香 杏
 //! 成桂 圭 成銀 全 馬 龍 竜), `成` or `不成`, `打` for a drop, the origin `(77)` for a board move,
-//! and an optional time in parentheses. The move must be legal. A terminal word (`投了`, `詰み`,
+//! and an optional time in parentheses. The move must be legal; the first move line that cannot
+//! be read or played ends the reading, and the record keeps the moves before it and the fault
+//! ([`Record::move_fault`]). A terminal word (`投了`, `詰み`,
 //! `中断`, …) in place of the move ends the line; `まで69手で詰み` ends the main line and, when it
 //! says 詰み and no `手数` header did, states the length.
 //!
@@ -46,6 +48,7 @@
 //! whole line; one without a move of its own (only a terminal word) is dropped.
 //!
 //! [`Variation`]: super::record::Variation
+//! [`Record::move_fault`]: super::record::Record::move_fault
 
 mod lines;
 pub(crate) mod preamble;
@@ -97,6 +100,7 @@ pub(crate) fn parse_record(
     let pre = read_preamble(&lines)?;
     let mut reader = LineReader::new(pre.start.clone());
     let mut stated_length = pre.stated_length;
+    let mut move_fault = None;
     for (i, line) in lines.iter().enumerate().skip(pre.next_line) {
         let n = i + 1;
         let (t, column) = trim_with_column(line);
@@ -116,7 +120,11 @@ pub(crate) fn parse_record(
                 }
             }
         } else if is_move_line(t) {
-            read_moves(&mut reader, t, n, column)?;
+            // A move that cannot be read or played ends the reading; the position stands.
+            if let Err(fault) = read_moves(&mut reader, t, n, column) {
+                move_fault = Some(fault);
+                break;
+            }
         } else {
             let message = format!("unexpected line '{}' among the moves", excerpt(t));
             return Err(RecordError::new(n, column, message));
@@ -124,6 +132,10 @@ pub(crate) fn parse_record(
     }
     let (moves, variations) = reader.finish();
     if !pre.stated_position && moves.is_empty() && variations.is_empty() {
+        // No diagram and no move read: the position is the move's fault, if there was one.
+        if let Some(fault) = move_fault {
+            return Err(fault);
+        }
         return Err(RecordError::new(
             1,
             1,
@@ -137,6 +149,7 @@ pub(crate) fn parse_record(
         variations,
         stated_length,
         position_line: pre.position_line,
+        move_fault,
     })
 }
 

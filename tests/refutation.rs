@@ -1,0 +1,191 @@
+//! "No mate" explained: the refutation `tsume solve` prints for a position with no mate is
+//! replayed here, apart from the program: every check of each position shown is answered or
+//! counted as left out, each check and reply is legal, and each way of holding is so (no check
+//! follows; the position repeats; no mate follows, held to the plain bounded search's "no mate
+//! within 5 plies").
+
+use serde::Deserialize;
+use std::process::Command;
+use tsume::app::selfcheck::generate::random_problem;
+use tsume::notation::sfen::parse_sfen;
+use tsume::notation::usi::parse_usi_move;
+use tsume::search::bounded::{Bounded, BoundedSearch};
+use tsume::search::{solve, Limits, Options, Outcome, Rules};
+use tsume::shogi::movegen::legal_moves;
+use tsume::shogi::{fill_defender_hand, Move, MoveList, Position};
+
+const SHORT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/short.tsv");
+
+#[derive(Deserialize, Debug)]
+struct Answer {
+    result: String,
+    sfen: String,
+    refutation: Option<Tree>,
+}
+
+/// `solve --json`'s other fields are not looked at here.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Tree {
+    checks: Vec<Check>,
+    left_out: usize,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct Check {
+    check: String,
+    check_ja: String,
+    reply: String,
+    reply_ja: String,
+    holds: String,
+    then: Option<Tree>,
+}
+
+/// The legal moves of `pos` that give check, found through the legal moves (not the solver's
+/// check generator).
+fn checks_of(pos: &Position) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    legal_moves(pos, &mut moves);
+    moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut p = pos.clone();
+            p.make_move(m);
+            p.in_check()
+        })
+        .collect()
+}
+
+fn is_legal(pos: &Position, m: Move) -> bool {
+    let mut moves = MoveList::new();
+    legal_moves(pos, &mut moves);
+    moves.contains(&m)
+}
+
+/// Replays `tree` from `pos` (attacker to move); `path` holds the keys of the attacker-to-move
+/// positions above and of `pos`. Returns the number of answers checked.
+fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, id: &str) -> usize {
+    let checks = checks_of(pos);
+    assert_eq!(
+        tree.checks.len() + tree.left_out,
+        checks.len(),
+        "{id}: every check"
+    );
+    let mut seen = Vec::new();
+    let mut count = 0;
+    for c in &tree.checks {
+        let check = parse_usi_move(pos, &c.check).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(
+            checks.contains(&check) && !seen.contains(&check),
+            "{id}: {}",
+            c.check
+        );
+        seen.push(check);
+        assert!(
+            c.check_ja.starts_with('▲') || c.check_ja.starts_with('△'),
+            "{id}"
+        );
+        let mut p = pos.clone();
+        p.make_move(check);
+        let reply = parse_usi_move(&p, &c.reply).unwrap_or_else(|e| panic!("{id}: {e}"));
+        assert!(is_legal(&p, reply), "{id}: {} {}", c.check, c.reply);
+        assert!(!c.reply_ja.is_empty());
+        p.make_move(reply);
+        match c.holds.as_str() {
+            "no_check" => assert!(checks_of(&p).is_empty(), "{id}: {} {}", c.check, c.reply),
+            "repetition" => assert!(path.contains(&p.key()), "{id}: {} {}", c.check, c.reply),
+            "no_mate" => {
+                let bounded = BoundedSearch::new(2_000_000).shortest_mate(&p, 5);
+                assert_eq!(
+                    bounded,
+                    Bounded::NoMateWithin,
+                    "{id}: {} {}",
+                    c.check,
+                    c.reply
+                );
+                if let Some(then) = &c.then {
+                    path.push(p.key());
+                    count += replay(&p, then, path, id);
+                    path.pop();
+                }
+            }
+            other => panic!("{id}: holds {other}"),
+        }
+        count += 1;
+    }
+    count
+}
+
+/// Solves `sfen` with the binary and replays its refutation; the number of answers.
+fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["solve", sfen, "--json", "--hash", "32"])
+        .args(flags)
+        .output()
+        .expect("run tsume");
+    let answer: Answer = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{id}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+    assert_eq!(
+        (out.status.code(), answer.result.as_str()),
+        (Some(1), "nomate"),
+        "{id}"
+    );
+    let tree = answer
+        .refutation
+        .unwrap_or_else(|| panic!("{id}: no refutation"));
+    let pos = parse_sfen(&answer.sfen).unwrap();
+    replay(&pos, &tree, &mut vec![pos.key()], id)
+}
+
+#[test]
+fn the_refutation_of_every_no_mate_row_of_short_tsv_replays() {
+    let text = std::fs::read_to_string(SHORT).unwrap();
+    let mut rows = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.get(2) != Some(&"nomate") {
+            continue;
+        }
+        let literal = f.get(5).is_some_and(|h| h.starts_with("literal"));
+        for rules in ["game", "tsume"] {
+            let mut flags = vec!["--rules", rules];
+            if literal {
+                flags.push("--literal-hands");
+            }
+            solve_and_replay(f[0], f[1], &flags);
+        }
+        rows += 1;
+    }
+    assert!(rows >= 2, "{rows} no-mate rows");
+}
+
+#[test]
+fn the_refutation_of_twenty_random_positions_with_no_mate_replays() {
+    let options = Options {
+        rules: Rules::Game,
+        hash_mb: 16,
+        limits: Limits {
+            nodes: Some(100_000),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let mut found = 0;
+    let mut answers = 0;
+    for i in 0..2_000 {
+        let pos = fill_defender_hand(&random_problem(11, i));
+        if solve(&pos, &options).outcome != Outcome::NoMate {
+            continue;
+        }
+        let sfen = tsume::notation::sfen::to_sfen(&pos);
+        answers += solve_and_replay(&format!("s11-{i}"), &sfen, &["--rules", "game"]);
+        found += 1;
+        if found == 20 {
+            break;
+        }
+    }
+    assert_eq!(found, 20);
+    assert!(answers >= 20, "{answers} answers in all");
+}
