@@ -159,6 +159,10 @@ pub enum Command {
         /// Collections: write a JSON report (written whole or not at all).
         #[arg(long, value_name = "FILE.json")]
         report: Option<PathBuf>,
+        /// One problem: also write the main line with each finding's evidence as a 変化
+        /// branch at its ply, and the finding as a comment, to FILE as a UTF-8 KIF.
+        #[arg(long, value_name = "FILE")]
+        kif: Option<PathBuf>,
         /// No progress display; a collection's summary gives only the totals.
         #[arg(long, short)]
         quiet: bool,
@@ -307,7 +311,7 @@ Examples:
 const CHECK_EXAMPLES: &str = "\
 Examples:
   tsume check \"4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\"
-  tsume check problem.kif --json
+  tsume check problem.kif --kif findings.kif
   tsume check problems/zuko-check.tsv --report check.json";
 
 const BENCH_EXAMPLES: &str = "\
@@ -426,6 +430,7 @@ impl Command {
                 total_time,
                 json,
                 report,
+                kif,
                 quiet,
             } => Request::Check(CheckRequest {
                 problems: join_sfen_words(problems),
@@ -439,6 +444,7 @@ impl Command {
                 jobs: jobs.map(|j| j as usize),
                 json,
                 report,
+                kif,
                 quiet,
             }),
             Command::Bench {

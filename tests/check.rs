@@ -643,3 +643,65 @@ fn a_findings_ply_is_numbered_as_played_with_the_counted_ply_beside_it() {
         "{shown}"
     );
 }
+
+#[test]
+fn check_kif_writes_each_findings_evidence_as_a_variation_that_reads_back() {
+    // 図巧 No. 92's canonical line with a gold added to the attacker's hand: many cooks, an
+    // early mate and notes, most with an evidence line.
+    let problem = "6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b G 1 moves 2c2b+ 3a2b 4c1c+ 2d1c 1d2c+ \
+                   2b1a 2c3c 2a2b 3e2c 1a2a 3c4c 5d4c 3g3a+";
+    let dir = scratch("kif-variations");
+    let kif = dir.join("flawed.kif");
+    let (code, json) = check(problem, &["--kif", kif.to_str().unwrap()]);
+    assert_eq!(code, 1, "{json:?}");
+    let text = std::fs::read_to_string(&kif).unwrap();
+    let record = tsume::notation::kif::parse_kif(&text).unwrap();
+    // The main line as checked, read back move by move.
+    let main: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
+    assert_eq!(main, json.line);
+    // One variation per finding with evidence, branching at its ply with that evidence, and
+    // each finding's name with its message as a comment.
+    let with_evidence: Vec<&Finding> = json
+        .findings
+        .iter()
+        .filter(|f| !f.line.is_empty())
+        .collect();
+    assert!(with_evidence.len() >= 10, "{}", with_evidence.len());
+    assert_eq!(record.variations.len(), with_evidence.len());
+    let mut expected: Vec<(usize, Vec<String>)> = with_evidence
+        .iter()
+        .map(|f| {
+            let ply = f.ply.unwrap_or(1);
+            let mut moves = json.line[..ply - 1].to_vec();
+            moves.extend(f.line.iter().cloned());
+            (ply, moves)
+        })
+        .collect();
+    let mut read: Vec<(usize, Vec<String>)> = record
+        .variations
+        .iter()
+        .map(|v| (v.ply, v.moves.iter().map(|m| m.to_string()).collect()))
+        .collect();
+    expected.sort();
+    read.sort();
+    assert_eq!(read, expected);
+    for f in &json.findings {
+        let comment = format!("*{}: {}", f.name.split(' ').next().unwrap(), f.message);
+        assert!(text.contains(&comment), "{comment}\n{text}");
+    }
+    assert!(
+        text.contains("変化：1手") && text.contains("変化：11手"),
+        "{text}"
+    );
+}
+
+#[test]
+fn check_kif_is_refused_for_a_collection_before_anything_runs() {
+    let dir = scratch("kif-collection");
+    let kif = dir.join("out.kif");
+    let file = format!("{PROBLEMS}/short.tsv");
+    let out = tsume(&["check", &file, "--kif", kif.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("--kif writes the KIF of one problem"));
+    assert!(!kif.exists());
+}

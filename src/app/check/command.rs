@@ -6,11 +6,13 @@
 //! file gives it as its moves.
 
 use super::collections::run_collections;
+use super::kif::findings_kif;
 use super::render::{print_text, to_json};
 use super::{check_problem, CheckProgress, CheckReport, CheckSettings};
 use crate::app::collection::READERS;
 use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
+use crate::app::output_file::OutputFile;
 use crate::app::problem::{
     pose_record, prepare_problem, problem_text, read_record_problem, require_defender_king,
     InputError,
@@ -40,6 +42,8 @@ pub struct CheckRequest {
     pub json: bool,
     /// Collections: where to write the JSON report.
     pub report: Option<PathBuf>,
+    /// One problem: where to write the main line and the findings' evidence as a KIF.
+    pub kif: Option<PathBuf>,
     /// No progress display; a collection's summary gives only the totals.
     pub quiet: bool,
 }
@@ -52,6 +56,14 @@ pub fn run(req: &CheckRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let collection =
         req.problems.len() > 1 || req.problems.iter().any(|p| is_collection(Path::new(p)));
     if collection {
+        if let Some(path) = &req.kif {
+            return Err(AppError::Input(InputError::Io {
+                path: path.display().to_string(),
+                source: std::io::Error::other(
+                    "--kif writes the KIF of one problem; check a collection with --report",
+                ),
+            }));
+        }
         return run_collections(req, stop, out);
     }
     if req.report.is_some() {
@@ -109,6 +121,17 @@ fn run_one(
     };
     let literal_hands = req.literal_hands || game_moves.is_some();
     let pos = prepare_problem(&start, literal_hands)?;
+    // Created before the check, so that a path that cannot be written loses no answer.
+    let kif_file = req
+        .kif
+        .as_deref()
+        .map(|path| {
+            OutputFile::create(path).map_err(|source| InputError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        })
+        .transpose()?;
     let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
     if let Some(n) = game_moves {
         eprintln!(
@@ -121,6 +144,11 @@ fn run_one(
     let report = check_with_progress(&pos, intended, line_fault, &settings, req.quiet)
         .map_err(AppError::Internal)?;
     let rules = req.settings.options.rules;
+    if let (Some(file), false) = (kif_file, report.interrupted) {
+        let path = file.path().display().to_string();
+        file.write(&findings_kif(&pos, &report))
+            .map_err(|source| InputError::Io { path, source })?;
+    }
     if req.json {
         let json = to_json(&pos, &report, rules);
         let text = serde_json::to_string_pretty(&json).expect("serialise");

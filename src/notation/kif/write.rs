@@ -37,6 +37,9 @@ pub struct KifNotes {
     /// `Some(true)`: end `まで N手で詰み`; `Some(false)`: `まで N手で中断`; `None`: as the last
     /// position is.
     pub mate: Option<bool>,
+    /// Comment lines on side lines: the index of the side line in the record's `variations`,
+    /// and the text, written after the side line's first move (the one that branches off).
+    pub variation_comments: Vec<(usize, String)>,
 }
 
 /// [`write_kif`] with `notes`: the comments are written as `*` lines after their moves, and
@@ -62,7 +65,23 @@ pub fn write_kif_with(record: &Record, notes: &KifNotes) -> String {
         if i > 0 {
             writeln!(s, "\n変化：{ply}手").expect("write to string");
         }
-        let comments: &[(usize, String)] = if i == 0 { &notes.comments } else { &[] };
+        let side_comments: Vec<(usize, String)>;
+        let comments: &[(usize, String)] = if i == 0 {
+            &notes.comments
+        } else {
+            // The side line's index in the record, by identity.
+            let k = record
+                .variations
+                .iter()
+                .position(|v| std::ptr::eq(v, order[i - 1]));
+            side_comments = notes
+                .variation_comments
+                .iter()
+                .filter(|(j, _)| Some(*j) == k)
+                .map(|(_, text)| (ply, text.clone()))
+                .collect();
+            &side_comments
+        };
         write_moves(&mut s, &record.start, moves, ply, &marked[i], comments);
         if i == 0 && !moves.is_empty() {
             let end = record.end_position();
