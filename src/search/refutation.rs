@@ -150,17 +150,26 @@ fn holds_after(
         None
     };
     pos.unmake_move(reply, undo);
-    // Under the tsume rules a drop is worth its virtual positions too.
-    holds.filter(|_| {
-        let Some(by) = session.futile().filter(|_| reply.is_drop()) else {
-            return true;
-        };
-        futile::futilities(pos, reply, by).into_iter().all(|f| {
-            let entered = futile::enter(pos, f);
-            let escapes = no_mate(session, pos, nodes);
-            futile::leave(pos, f, entered);
-            escapes
-        })
+    holds.filter(|_| virtual_positions_escape(session, pos, reply, nodes))
+}
+
+/// Whether every virtual position of `reply` (a defender move in `pos`) has no mate, as far as
+/// `nodes` nodes a search show: under the tsume rules a drop is worth its virtual positions
+/// too ([`futile`]); any other reply has none.
+fn virtual_positions_escape(
+    session: &mut Session,
+    pos: &mut Position,
+    reply: Move,
+    nodes: u64,
+) -> bool {
+    let Some(by) = session.futile().filter(|_| reply.is_drop()) else {
+        return true;
+    };
+    futile::futilities(pos, reply, by).into_iter().all(|f| {
+        let entered = futile::enter(pos, f);
+        let escapes = no_mate(session, pos, nodes);
+        futile::leave(pos, f, entered);
+        escapes
     })
 }
 
@@ -260,15 +269,8 @@ fn verify_holds(
     pos.unmake_move(a.reply, undo);
     result?;
     // A drop under the tsume rules: its virtual positions have no mate either.
-    if let Some(by) = session.futile().filter(|_| a.reply.is_drop()) {
-        for f in futile::futilities(pos, a.reply, by) {
-            let entered = futile::enter(pos, f);
-            let escapes = no_mate(session, pos, VERIFY_NODES);
-            futile::leave(pos, f, entered);
-            if !escapes {
-                return fault("a virtual position of the drop is not shown to escape");
-            }
-        }
+    if !virtual_positions_escape(session, pos, a.reply, VERIFY_NODES) {
+        return fault("a virtual position of the drop is not shown to escape");
     }
     Ok(())
 }
