@@ -4,6 +4,7 @@
 
 mod bench_cmd;
 mod check;
+mod classics;
 mod csa;
 mod doc_links;
 mod formats;
