@@ -7,12 +7,15 @@
 //!
 //! The folder holds `check.json` (`tsume check problems/zuko-canonical.tsv --report`),
 //! `verify-tsume.json` and `verify-game.json` (`tsume verify problems/zuko.tsv --rules R
-//! --report`) and `commands.txt` (the commands and settings of those runs, shown as written);
-//! the published lengths come from `problems/zuko.tsv`.
+//! --report`), `check-shtsume.json` (`tsume check` of shtsume's lines where its length differs,
+//! `shtsume-lines.tsv`) and `commands.txt` (the commands and settings of those runs, shown as
+//! written); the published lengths come from `problems/zuko.tsv`.
 
 use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Write;
+use tsume::notation::sfen::{parse_sfen, to_sfen};
+use tsume::notation::usi::parse_usi_move;
 
 fn main() {
     let dir = std::env::args()
@@ -32,6 +35,7 @@ fn main() {
         commands: &read("commands.txt"),
         published: &zuko,
         canonical: &canonical,
+        shtsume: &read("check-shtsume.json"),
     });
     print!("{page}");
 }
@@ -50,6 +54,8 @@ pub struct Inputs<'a> {
     pub published: &'a str,
     /// `problems/zuko-canonical.tsv`: id, sfen, plies, line.
     pub canonical: &'a str,
+    /// The `check --report` JSON of shtsume's main lines where its length differs from tsume's.
+    pub shtsume: &'a str,
 }
 
 /// What a verify report says of one problem: `mate N`, `no mate`, or `unknown (≤ N)`.
@@ -234,5 +240,89 @@ pub fn render(inputs: &Inputs) -> String {
         "\n{differs} tsume-rules lengths differ from the published ones; {open} of them with \
          no finding that explains them."
     );
+    shtsume_section(p, inputs, &tsume, &published);
     page
+}
+
+/// Where tsume's and shtsume's tsume-rules lengths differ: `check` of shtsume's own line says
+/// where the two readings part.
+fn shtsume_section(
+    p: &mut String,
+    inputs: &Inputs,
+    tsume: &HashMap<String, (String, Option<u64>)>,
+    published: &HashMap<String, u64>,
+) {
+    let check: Value = serde_json::from_str(inputs.shtsume).expect("a check report");
+    let rows = check["problems"].as_array().expect("problems");
+    let _ = writeln!(
+        p,
+        "\n## Differences with shtsume\n\nshtsume 1.2.6 prints the shortest line it happened to \
+         find and never proves it shortest; its defender prefers a defence that leaves no pieces \
+         over to a longer one. Where its tsume-rules length differs from tsume's ({} problems), \
+         `check` of shtsume's own line (`problems/classics/shtsume-lines.tsv`) shows where the \
+         two readings part: a longer defence it did not play (変長: the defender's longest \
+         defence counts, [conventions §7](conventions.md#7-two-ways-of-counting), and leaving \
+         pieces over is the defender's mistake, [§9](conventions.md#9-leftover-pieces-駒余り-equal-defences-and-2手変長)), \
+         or a shorter mate it did not find (早詰/余詰: the attacker's shortest mate counts). The \
+         position is the one before that ply of shtsume's line.\n",
+        rows.len()
+    );
+    let _ = writeln!(
+        p,
+        "| No. | published | tsume | shtsume | where they part | the position there | \
+         reading |\n|---|---|---|---|---|---|---|"
+    );
+    let (mut longer, mut shorter) = (0, 0);
+    for row in rows {
+        let id = row["id"].as_str().unwrap_or_default();
+        let c = &row["check"];
+        let findings: Vec<Value> = c["findings"].as_array().cloned().unwrap_or_default();
+        let flaw = |kind: &str| {
+            findings
+                .iter()
+                .find(|f| f["kind"] == kind && f["ply"].is_u64())
+        };
+        // A shorter mate from the start has no ply: the readings part at the first move.
+        let early = findings.iter().find(|f| f["kind"] == "early-mate");
+        let (part, reading) = match (flaw("longer-defence"), flaw("cook").or(early)) {
+            (Some(f), _) => {
+                longer += 1;
+                (f, "tsume's: a longer defence (変長)")
+            }
+            (None, Some(f)) => {
+                shorter += 1;
+                (f, "tsume's: a shorter mate (早詰)")
+            }
+            (None, None) => {
+                let _ = writeln!(p, "| {id} | | | | **open** | | |");
+                continue;
+            }
+        };
+        let ply = part["ply"].as_u64().unwrap_or(1) as usize;
+        let line: Vec<&str> = c["line"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut pos = parse_sfen(c["sfen"].as_str().unwrap_or_default()).expect("an SFEN");
+        for text in line.iter().take(ply - 1) {
+            let m = parse_usi_move(&pos, text).expect("a legal move of the line");
+            pos.make_move(m);
+        }
+        let _ = writeln!(
+            p,
+            "| {} | {} | {} | {} | ply {ply}: {} {} | `{}` | {reading} |",
+            id.trim_start_matches("zuko-"),
+            published.get(id).map_or("–".to_string(), |n| n.to_string()),
+            tsume.get(id).map_or("–".to_string(), |(w, _)| w.clone()),
+            c["length"],
+            part["name"].as_str().unwrap_or_default(),
+            evidence(part),
+            to_sfen(&pos)
+        );
+    }
+    let _ = writeln!(
+        p,
+        "\nIn {longer} shtsume's line misses a longer defence, in {shorter} a shorter mate; in \
+         every case `check` shows the move, so the conventions support tsume's length."
+    );
 }

@@ -22,6 +22,7 @@ fn the_classics_page_is_the_one_its_reports_make() {
     let commands = read("problems/classics/commands.txt");
     let published = read("problems/zuko.tsv");
     let canonical = read("problems/zuko-canonical.tsv");
+    let shtsume = read("problems/classics/check-shtsume.json");
     let page = report::render(&report::Inputs {
         check: &check,
         verify_tsume: &verify_tsume,
@@ -29,6 +30,7 @@ fn the_classics_page_is_the_one_its_reports_make() {
         commands: &commands,
         published: &published,
         canonical: &canonical,
+        shtsume: &shtsume,
     });
     assert!(
         page == read("docs/classics.md"),
