@@ -20,7 +20,7 @@ use tsume::shogi::movegen::{
     check_moves, count_checks, count_legal_moves, evasions, legal_move_kind, legal_move_list,
     legal_moves, LegalMoves, MoveCount,
 };
-use tsume::shogi::{Color, Move, MoveList, PieceKind, Position};
+use tsume::shogi::{Bitboard, Color, Move, MoveList, PieceKind, Position};
 
 /// Positions per kind checked against the reference (100,000 in all).
 const REFERENCE_COUNTS: [(Kind, usize); 6] = [
@@ -365,6 +365,9 @@ fn counted(list: &[Move]) -> MoveCount {
         board: (list.len() - drops.len()) as u32,
         drops: drops.len() as u32,
         drop_squares: drops.iter().map(|m| m.to()).collect::<BTreeSet<_>>().len() as u32,
+        drop_targets: drops
+            .iter()
+            .fold(Bitboard::EMPTY, |b, m| b | Bitboard::from_square(m.to())),
     }
 }
 

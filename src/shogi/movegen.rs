@@ -74,6 +74,8 @@ pub struct MoveCount {
     pub drops: u32,
     /// Squares with at least one drop.
     pub drop_squares: u32,
+    /// Those squares.
+    pub drop_targets: Bitboard,
 }
 
 impl MoveCount {
@@ -140,6 +142,7 @@ impl Counter {
             board: self.board,
             drops: self.drops,
             drop_squares: self.drop_squares.count(),
+            drop_targets: self.drop_squares,
         }
     }
 }

@@ -87,9 +87,12 @@ impl Dfpn {
         if probe != Probe::NOT_FOUND {
             return Value::from_probe(probe);
         }
-        let tag = leaf_tag(key, hand);
-        let slot = leaf_slot(tag);
         let attacker_child = pos.side_to_move() != self.attacker;
+        // A defender's counts differ with and without a bound (the chain of unguarded drops):
+        // kept apart, in the same slot.
+        let apart = (!attacker_child && !self.bounded) as u64;
+        let tag = leaf_tag(key, hand) ^ (apart << 1);
+        let slot = leaf_slot(tag);
         let (cached, pn, dn) = self.leaves[slot];
         if cached == tag && child_depth > 0 {
             return self.weighed(Value::unknown(pn, dn), attacker_child, child_depth);
@@ -149,7 +152,10 @@ impl Dfpn {
     /// replies, but the drops on one square once, since [`super::choice::hold_back_drops`] lets
     /// them count one at a time (the first look thus agrees with the node once expanded, and a
     /// check that leaves many interpositions on few squares is not taken for one with many
-    /// different defences). The moves are counted, not listed, where only their number matters.
+    /// different defences), and without a bound the drops on all unguarded squares once, as
+    /// they wait in one chain there ([`super::choice::chained_drop`]; a drop that checks is
+    /// counted in the chain here, which only the expanded node tells apart). The moves are
+    /// counted, not listed, where only their number matters.
     pub(super) fn counted_look(&mut self, pos: &mut Position, depth: u16) -> Value {
         if depth == 0 {
             return self
@@ -172,6 +178,19 @@ impl Dfpn {
                 return v;
             }
         }
+        if !self.bounded {
+            // Without a bound the drops on unguarded squares wait in one chain (see
+            // `choice::chained_drop`): they count once.
+            let defender = pos.side_to_move();
+            let occ = pos.occupied();
+            let unguarded = count
+                .drop_targets
+                .into_iter()
+                .filter(|&s| !pos.is_attacked_by(defender, s, occ))
+                .count() as u32;
+            let chained = count.drop_squares - unguarded + (unguarded > 0) as u32;
+            return Value::unknown(count.board + chained, 1);
+        }
         Value::unknown(count.board + count.drop_squares, 1)
     }
 }
@@ -189,6 +208,29 @@ mod tests {
         let pos = koba_mate5();
         let search = Dfpn::new(pos.side_to_move(), Rules::Game, 8, 1, Limits::default());
         (pos, search)
+    }
+
+    #[test]
+    fn without_a_bound_a_defenders_unguarded_drop_squares_count_once() {
+        // The rook on 9a checks the king on 5a; White holds a pawn and a silver. The king
+        // guards 6a; 8a and 7a are guarded by nothing. King moves: 4b, 5b, 6b (6a and 4a are
+        // on the rook's line): 3. Drop squares: 8a, 7a, 6a.
+        let pos = crate::notation::sfen::parse_sfen("R3k4/9/9/9/9/9/9/9/4K4 w ps 1").unwrap();
+        let mut search = Dfpn::new(
+            crate::shogi::Color::Black,
+            Rules::Game,
+            8,
+            1,
+            Limits::default(),
+        );
+        let mut p = pos.clone();
+        let count = count_legal_moves(&pos);
+        assert_eq!((count.board, count.drop_squares), (3, 3));
+        search.bounded = true;
+        assert_eq!(search.counted_look(&mut p, 5).pn, 3 + 3);
+        // 8a and 7a in one chain: 6a, and the chain.
+        search.bounded = false;
+        assert_eq!(search.counted_look(&mut p, 5).pn, 3 + 2);
     }
 
     #[test]
