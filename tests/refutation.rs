@@ -79,9 +79,19 @@ fn no_mate_proven_again(pos: &Position, rules: Rules) -> bool {
     solve(pos, &options).outcome == Outcome::NoMate
 }
 
-/// Replays `tree` from `pos` (attacker to move) under `rules`; `path` holds the keys of the
-/// attacker-to-move positions above and of `pos`. Returns the number of answers checked.
-fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, rules: Rules, id: &str) -> usize {
+/// The position as SFEN without its move number: two positions are the same position (for a
+/// repetition) when these are equal, compared apart from the program's hash keys.
+fn same_position_text(pos: &Position) -> String {
+    let sfen = tsume::notation::sfen::to_sfen(pos);
+    sfen.rsplit_once(' ')
+        .expect("an SFEN has fields")
+        .0
+        .to_string()
+}
+
+/// Replays `tree` from `pos` (attacker to move) under `rules`; `path` holds the attacker-to-move
+/// positions above and `pos`, each as [`same_position_text`]. Returns the number of answers checked.
+fn replay(pos: &Position, tree: &Tree, path: &mut Vec<String>, rules: Rules, id: &str) -> usize {
     let checks = checks_of(pos);
     assert_eq!(
         tree.checks.len() + tree.left_out,
@@ -110,7 +120,12 @@ fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, rules: Rules, id: &s
         p.make_move(reply);
         match c.holds.as_str() {
             "no_check" => assert!(checks_of(&p).is_empty(), "{id}: {} {}", c.check, c.reply),
-            "repetition" => assert!(path.contains(&p.key()), "{id}: {} {}", c.check, c.reply),
+            "repetition" => assert!(
+                path.contains(&same_position_text(&p)),
+                "{id}: {} {}",
+                c.check,
+                c.reply
+            ),
             "no_mate" => {
                 let bounded = BoundedSearch::new(2_000_000).shortest_mate(&p, 5);
                 assert_eq!(
@@ -127,7 +142,7 @@ fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, rules: Rules, id: &s
                     c.reply
                 );
                 if let Some(then) = &c.then {
-                    path.push(p.key());
+                    path.push(same_position_text(&p));
                     count += replay(&p, then, path, rules, id);
                     path.pop();
                 }
@@ -194,7 +209,7 @@ fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
         Rules::default()
     };
     let pos = parse_sfen(&answer.sfen).unwrap();
-    replay(&pos, &tree, &mut vec![pos.key()], rules, id)
+    replay(&pos, &tree, &mut vec![same_position_text(&pos)], rules, id)
 }
 
 #[test]
