@@ -117,7 +117,7 @@ fn kif_ki2_and_csa_files_are_read_by_extension() {
     // check at all, a proven no-mate.
     let out = tsume(&["solve", &fixture("kif/game.ki2"), "--format", "usi"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
-    assert_eq!(stdout(&out), "nomate\n");
+    assert_eq!(stdout(&out), "nomate\n  no_check\n");
 }
 
 #[test]
@@ -149,12 +149,16 @@ fn the_kif_written_reads_back_to_the_problem_and_its_line() {
 }
 
 #[test]
-fn a_proven_no_mate_prints_nomate_in_usi_and_ja() {
+fn a_proven_no_mate_prints_nomate_and_its_refutation_in_usi_and_ja() {
     let sfen = "4k4/9/9/9/9/9/9/9/9 b P 1";
+    // nomate, then the same tree in USI, with how each reply holds in the JSON's words.
     let usi = tsume(&["solve", sfen, "--format", "usi", "--literal-hands"]);
     assert_eq!(
         (usi.status.code(), stdout(&usi).as_str()),
-        (Some(1), "nomate\n")
+        (
+            Some(1),
+            "nomate\n  P*5b 5a4a no_mate\n    5b5a+ 4a3a no_mate\n"
+        )
     );
     // 不詰, then the refutation in 日本式: the one check, its holding reply, and below it the
     // next check and its reply.

@@ -1,8 +1,9 @@
 //! "No mate" explained: the refutation `tsume solve` prints for a position with no mate is
 //! replayed here, apart from the program: every check of each position shown is answered or
 //! counted as left out, each check and reply is legal, and each way of holding is so (no check
-//! follows; the position repeats; no mate follows, held to the plain bounded search's "no mate
-//! within 5 plies").
+//! follows; the position repeats; no mate follows, proven again by a search of its own on a
+//! fresh table and held to the plain bounded search's "no mate within 5 plies"). The
+//! `--format usi` lines carry the same tree.
 
 use serde::Deserialize;
 use std::process::Command;
@@ -64,9 +65,33 @@ fn is_legal(pos: &Position, m: Move) -> bool {
     moves.contains(&m)
 }
 
-/// Replays `tree` from `pos` (attacker to move); `path` holds the keys of the attacker-to-move
-/// positions above and of `pos`. Returns the number of answers checked.
-fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, id: &str) -> usize {
+/// Whether a search of its own, on a fresh table, proves that `pos` has no mate under `rules`.
+fn no_mate_proven_again(pos: &Position, rules: Rules) -> bool {
+    let options = Options {
+        rules,
+        hash_mb: 16,
+        limits: Limits {
+            nodes: Some(2_000_000),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    solve(pos, &options).outcome == Outcome::NoMate
+}
+
+/// The position as SFEN without its move number: two positions are the same position (for a
+/// repetition) when these are equal, compared apart from the program's hash keys.
+fn same_position_text(pos: &Position) -> String {
+    let sfen = tsume::notation::sfen::to_sfen(pos);
+    sfen.rsplit_once(' ')
+        .expect("an SFEN has fields")
+        .0
+        .to_string()
+}
+
+/// Replays `tree` from `pos` (attacker to move) under `rules`; `path` holds the attacker-to-move
+/// positions above and `pos`, each as [`same_position_text`]. Returns the number of answers checked.
+fn replay(pos: &Position, tree: &Tree, path: &mut Vec<String>, rules: Rules, id: &str) -> usize {
     let checks = checks_of(pos);
     assert_eq!(
         tree.checks.len() + tree.left_out,
@@ -95,7 +120,12 @@ fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, id: &str) -> usize {
         p.make_move(reply);
         match c.holds.as_str() {
             "no_check" => assert!(checks_of(&p).is_empty(), "{id}: {} {}", c.check, c.reply),
-            "repetition" => assert!(path.contains(&p.key()), "{id}: {} {}", c.check, c.reply),
+            "repetition" => assert!(
+                path.contains(&same_position_text(&p)),
+                "{id}: {} {}",
+                c.check,
+                c.reply
+            ),
             "no_mate" => {
                 let bounded = BoundedSearch::new(2_000_000).shortest_mate(&p, 5);
                 assert_eq!(
@@ -105,9 +135,15 @@ fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, id: &str) -> usize {
                     c.check,
                     c.reply
                 );
+                assert!(
+                    no_mate_proven_again(&p, rules),
+                    "{id}: {} {}",
+                    c.check,
+                    c.reply
+                );
                 if let Some(then) = &c.then {
-                    path.push(p.key());
-                    count += replay(&p, then, path, id);
+                    path.push(same_position_text(&p));
+                    count += replay(&p, then, path, rules, id);
                     path.pop();
                 }
             }
@@ -118,7 +154,22 @@ fn replay(pos: &Position, tree: &Tree, path: &mut Vec<u64>, id: &str) -> usize {
     count
 }
 
-/// Solves `sfen` with the binary and replays its refutation; the number of answers.
+/// The lines `--format usi` prints below `nomate` for `tree`, built from the JSON.
+fn usi_lines(tree: &Tree, level: usize, out: &mut Vec<String>) {
+    let indent = "  ".repeat(level);
+    for c in &tree.checks {
+        out.push(format!("{indent}{} {} {}", c.check, c.reply, c.holds));
+        if let Some(then) = &c.then {
+            usi_lines(then, level + 1, out);
+        }
+    }
+    if tree.left_out > 0 {
+        out.push(format!("{indent}left_out {}", tree.left_out));
+    }
+}
+
+/// Solves `sfen` with the binary and replays its refutation; the number of answers. The
+/// `--format usi` output is `nomate` and the same tree.
 fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
         .args(["solve", sfen, "--json", "--hash", "32"])
@@ -135,8 +186,30 @@ fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
     let tree = answer
         .refutation
         .unwrap_or_else(|| panic!("{id}: no refutation"));
+    let usi = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["solve", sfen, "--format", "usi", "--hash", "32"])
+        .args(flags)
+        .output()
+        .expect("run tsume");
+    let mut expected = vec!["nomate".to_string()];
+    if tree.checks.is_empty() && tree.left_out == 0 {
+        expected.push("  no_check".to_string());
+    }
+    usi_lines(&tree, 1, &mut expected);
+    assert_eq!(
+        String::from_utf8_lossy(&usi.stdout)
+            .lines()
+            .collect::<Vec<_>>(),
+        expected,
+        "{id}: --format usi"
+    );
+    let rules = if flags.contains(&"game") {
+        Rules::Game
+    } else {
+        Rules::default()
+    };
     let pos = parse_sfen(&answer.sfen).unwrap();
-    replay(&pos, &tree, &mut vec![pos.key()], id)
+    replay(&pos, &tree, &mut vec![same_position_text(&pos)], rules, id)
 }
 
 #[test]
@@ -188,4 +261,37 @@ fn the_refutation_of_twenty_random_positions_with_no_mate_replays() {
     }
     assert_eq!(found, 20);
     assert!(answers >= 20, "{answers} answers in all");
+}
+
+#[test]
+fn a_search_stopped_by_a_limit_shows_no_refutation_and_says_so() {
+    // 図巧 No. 1 is far from proven in 2,000 nodes.
+    let zuko =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko.tsv")).unwrap();
+    let sfen = zuko
+        .lines()
+        .find(|l| !l.starts_with('#') && l.contains('/'))
+        .and_then(|l| l.split('\t').nth(1))
+        .unwrap()
+        .to_string();
+    let run = |format: &str| {
+        Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args([
+                "solve", &sfen, "--nodes", "2000", "--hash", "16", "--format", format,
+            ])
+            .output()
+            .expect("run tsume")
+    };
+    let text = run("text");
+    assert_eq!(text.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("no refutation is proven"), "{text}");
+    assert!(!text.contains("a reply that holds"), "{text}");
+    let json: serde_json::Value = serde_json::from_slice(&run("json").stdout).unwrap();
+    assert_eq!(json["result"], "unknown");
+    assert!(json["refutation"].is_null(), "{json}");
+    assert_eq!(
+        String::from_utf8_lossy(&run("usi").stdout).lines().count(),
+        1
+    );
 }

@@ -1,5 +1,6 @@
 //! The refutation of a position with no mate as `solve` prints it: a tree in 日本式 and USI for
-//! the text, the 日本式 lines alone for `--format ja`, and the `refutation` object of the JSON.
+//! the text, the 日本式 lines alone for `--format ja`, the USI lines alone for `--format usi`, and
+//! the `refutation` object of the JSON.
 
 use crate::notation::japanese::line_to_japanese;
 use crate::search::refutation::{Holds, Refutation};
@@ -114,5 +115,36 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
             "{indent}… {} more check{s} not shown",
             tree.left_out
         ));
+    }
+}
+
+/// The lines of the tree for `--format usi`, indented two spaces a level: `5c5b+ 5a5b no_mate`
+/// (how the reply holds in the words of the JSON `holds`), `left_out N` after a level with
+/// checks not shown, and `no_check` alone when the attacker has no check at all.
+pub fn refutation_lines_usi(tree: &Refutation) -> Vec<String> {
+    let mut lines = Vec::new();
+    if tree.answers.is_empty() && tree.left_out == 0 {
+        lines.push("  no_check".to_string());
+        return lines;
+    }
+    push_usi_lines(tree, 1, &mut lines);
+    lines
+}
+
+fn push_usi_lines(tree: &Refutation, level: usize, out: &mut Vec<String>) {
+    let indent = "  ".repeat(level);
+    for a in &tree.answers {
+        out.push(format!(
+            "{indent}{} {} {}",
+            a.check,
+            a.reply,
+            holds_word(&a.holds)
+        ));
+        if let Holds::NoMate(Some(further)) = &a.holds {
+            push_usi_lines(further, level + 1, out);
+        }
+    }
+    if tree.left_out > 0 {
+        out.push(format!("{indent}left_out {}", tree.left_out));
     }
 }

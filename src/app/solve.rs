@@ -7,7 +7,9 @@ use super::line_text::{
 };
 use super::output_file::OutputFile;
 use super::problem::{pose_record, read_problem, InputError, STDIN};
-use super::refutation_text::{refutation_json, refutation_lines, RefutationJson};
+use super::refutation_text::{
+    refutation_json, refutation_lines, refutation_lines_usi, RefutationJson,
+};
 use crate::notation::csa::kif_header_name;
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
@@ -341,7 +343,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
                 out,
             )
         }
-        OutputFormat::Usi => print_usi(&report.outcome, out),
+        OutputFormat::Usi => print_usi(&report.outcome, refutation.as_ref(), out),
         OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation.as_ref(), out),
         OutputFormat::Kif => {
             let _ = write!(out, "{}", kif());
@@ -534,13 +536,19 @@ fn futile_end_words_ja(pair: &[String; 2]) -> String {
 }
 
 /// One line: the moves of a mate, `nomate`, or `unknown`, followed for a mate found but not
-/// proven shortest by `mate_at_most N` and its moves.
-fn print_usi(outcome: &Outcome, out: &mut impl Write) {
+/// proven shortest by `mate_at_most N` and its moves; below `nomate`, the refutation's lines.
+fn print_usi(outcome: &Outcome, refutation: Option<&Refutation>, out: &mut impl Write) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
             writeln!(out, "{}", usi_line(&line.moves))
         }
-        Outcome::NoMate => writeln!(out, "nomate"),
+        Outcome::NoMate => {
+            let _ = writeln!(out, "nomate");
+            for line in refutation.map_or(Vec::new(), refutation_lines_usi) {
+                let _ = writeln!(out, "{line}");
+            }
+            Ok(())
+        }
         Outcome::Unknown {
             mate_at_most,
             found,
@@ -719,7 +727,10 @@ fn print_text(
                     out,
                     "{why} (a mate in at most {n} was found, not proven shortest)"
                 ),
-                None => writeln!(out, "{why} before an answer was proven"),
+                None => writeln!(out, "{why} before an answer was proven").and_then(|()| {
+                    // "No mate" was not proven, so no refutation is either: none is made up.
+                    writeln!(out, "no refutation is proven: the search stopped first")
+                }),
             };
             if let Some(line) = found {
                 let _ = writeln!(
