@@ -77,6 +77,7 @@ fn a_game_record_is_solved_after_its_last_move_and_says_so() {
         assert_eq!(out.status.code(), Some(0), "{file}: {json}");
         assert_eq!(json["sfen"], GAME_END, "{file}");
         assert_eq!(json["game_moves"], 40, "{file}");
+        assert_eq!(json["warning"], Value::Null, "{file}");
         assert_eq!(
             (json["result"].as_str(), json["length"].as_u64()),
             (Some("mate"), Some(3))
@@ -188,6 +189,12 @@ fn a_problem_whose_solution_is_faulty_still_has_its_diagram_solved_with_a_warnin
         );
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
+        // JSON carries the same warning as standard error.
+        assert_eq!(
+            Some(err.trim_end().trim_start_matches("tsume: warning: ")),
+            json["warning"].as_str(),
+            "{file}"
+        );
         assert!(
             err.starts_with(&format!("tsume: warning: {file}{fault}")),
             "{err}"
