@@ -232,3 +232,57 @@ fn check_of_a_missing_record_file_says_no_such_file() {
         "tsume: error: no such file: no-such-problem.kif"
     );
 }
+
+#[test]
+fn a_handicap_opening_without_moves_has_the_removed_pieces_in_no_hand() {
+    // The opening position itself, as a KIF 手合割 and a CSA PI line: 上手 (White) to move, the
+    // removed pieces on no square and in neither hand (the hand convention does not apply).
+    let dir = scratch("handicap-opening");
+    let cases = [
+        (
+            "kyo.kifu",
+            "手合割：香落ち\n",
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+        (
+            "nimai.kifu",
+            "手合割：二枚落ち\n",
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+        (
+            "nimai.csa",
+            "V2.2\nPI82HI22KA\n-\n",
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+    ];
+    for (name, text, sfen) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let file = path.to_str().unwrap();
+        let out = tsume(&["solve", file, "--json", "--hash", "16", "--nodes", "1000"]);
+        assert_eq!(json_of(&out)["sfen"], sfen, "{name}");
+    }
+}
+
+#[test]
+fn a_csa_handicap_game_is_played_from_the_handicap_position() {
+    // 二枚落ち from CSA PI82HI22KA: White moves first (△３四歩 ▲７六歩); the hands stay empty.
+    let dir = scratch("csa-handicap");
+    let path = dir.join("nimai.csa");
+    std::fs::write(&path, "V2.2\nPI82HI22KA\n-\n-3334FU\n+7776FU\n").unwrap();
+    let out = tsume(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+        "--hash",
+        "16",
+        "--nodes",
+        "1000",
+    ]);
+    let json = json_of(&out);
+    assert_eq!(
+        json["sfen"],
+        "lnsgkgsnl/9/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3"
+    );
+    assert_eq!(json["game_moves"], 2);
+}
