@@ -286,3 +286,25 @@ fn a_csa_handicap_game_is_played_from_the_handicap_position() {
     );
     assert_eq!(json["game_moves"], 2);
 }
+
+#[test]
+fn check_of_a_game_record_checks_its_last_position_with_no_intended_line() {
+    let file = fixture("game-hirate.kif");
+    let out = tsume(&["check", &file, "--rules", "game", "--hash", "16"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "tsume: {file}: a game record: checking the position after its last move (40), with \
+             no intended line"
+        )
+    );
+    assert!(text.contains(&format!("sfen: {GAME_END}")), "{text}");
+    assert!(
+        text.contains("no intended line given: the solver's line is checked, 3 plies"),
+        "{text}"
+    );
+    // The game's moves are not taken for a solution that fails (不詰).
+    assert!(!text.contains("不詰"), "{text}");
+}
