@@ -71,8 +71,10 @@ pub enum Command {
     /// Count the leaves of the legal move tree (move-generator check).
     #[command(after_help = PERFT_EXAMPLES)]
     Perft {
-        /// The position: SFEN in any form (`sfen …`, `position sfen … moves …`) or `startpos`.
-        position: String,
+        /// The position: SFEN in any form (`sfen …`, `position sfen … moves …`) or `startpos`;
+        /// an SFEN typed without quotes is joined into one.
+        #[arg(required = true, num_args = 1..)]
+        position: Vec<String>,
         /// Depth in plies.
         depth: u32,
         /// Print the count under each first move.
@@ -373,7 +375,13 @@ impl Command {
                 divide,
                 any_counts,
             } => Request::Perft(PerftRequest {
-                position,
+                position: join_problem_words(&position).map_err(|_| {
+                    AppError::Usage(format!(
+                        "{} words where one position is wanted; quote an SFEN (tsume perft \
+                         \"sfen … b - 1\" 3)",
+                        position.len()
+                    ))
+                })?,
                 depth,
                 divide,
                 limit: if any_counts {

@@ -77,6 +77,7 @@ fn a_game_record_is_solved_after_its_last_move_and_says_so() {
         assert_eq!(out.status.code(), Some(0), "{file}: {json}");
         assert_eq!(json["sfen"], GAME_END, "{file}");
         assert_eq!(json["game_moves"], 40, "{file}");
+        assert_eq!(json["warning"], Value::Null, "{file}");
         assert_eq!(
             (json["result"].as_str(), json["length"].as_u64()),
             (Some("mate"), Some(3))
@@ -188,6 +189,12 @@ fn a_problem_whose_solution_is_faulty_still_has_its_diagram_solved_with_a_warnin
         );
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{err}");
+        // JSON carries the same warning as standard error.
+        assert_eq!(
+            Some(err.trim_end().trim_start_matches("tsume: warning: ")),
+            json["warning"].as_str(),
+            "{file}"
+        );
         assert!(
             err.starts_with(&format!("tsume: warning: {file}{fault}")),
             "{err}"
@@ -224,4 +231,80 @@ fn check_of_a_missing_record_file_says_no_such_file() {
         String::from_utf8_lossy(&out.stderr).trim_end(),
         "tsume: error: no such file: no-such-problem.kif"
     );
+}
+
+#[test]
+fn a_handicap_opening_without_moves_has_the_removed_pieces_in_no_hand() {
+    // The opening position itself, as a KIF 手合割 and a CSA PI line: 上手 (White) to move, the
+    // removed pieces on no square and in neither hand (the hand convention does not apply).
+    let dir = scratch("handicap-opening");
+    let cases = [
+        (
+            "kyo.kifu",
+            "手合割：香落ち\n",
+            "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+        (
+            "nimai.kifu",
+            "手合割：二枚落ち\n",
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+        (
+            "nimai.csa",
+            "V2.2\nPI82HI22KA\n-\n",
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        ),
+    ];
+    for (name, text, sfen) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let file = path.to_str().unwrap();
+        let out = tsume(&["solve", file, "--json", "--hash", "16", "--nodes", "1000"]);
+        assert_eq!(json_of(&out)["sfen"], sfen, "{name}");
+    }
+}
+
+#[test]
+fn a_csa_handicap_game_is_played_from_the_handicap_position() {
+    // 二枚落ち from CSA PI82HI22KA: White moves first (△３四歩 ▲７六歩); the hands stay empty.
+    let dir = scratch("csa-handicap");
+    let path = dir.join("nimai.csa");
+    std::fs::write(&path, "V2.2\nPI82HI22KA\n-\n-3334FU\n+7776FU\n").unwrap();
+    let out = tsume(&[
+        "solve",
+        path.to_str().unwrap(),
+        "--json",
+        "--hash",
+        "16",
+        "--nodes",
+        "1000",
+    ]);
+    let json = json_of(&out);
+    assert_eq!(
+        json["sfen"],
+        "lnsgkgsnl/9/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3"
+    );
+    assert_eq!(json["game_moves"], 2);
+}
+
+#[test]
+fn check_of_a_game_record_checks_its_last_position_with_no_intended_line() {
+    let file = fixture("game-hirate.kif");
+    let out = tsume(&["check", &file, "--rules", "game", "--hash", "16"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!(
+            "tsume: {file}: a game record: checking the position after its last move (40), with \
+             no intended line"
+        )
+    );
+    assert!(text.contains(&format!("sfen: {GAME_END}")), "{text}");
+    assert!(
+        text.contains("no intended line given: the solver's line is checked, 3 plies"),
+        "{text}"
+    );
+    // The game's moves are not taken for a solution that fails (不詰).
+    assert!(!text.contains("不詰"), "{text}");
 }

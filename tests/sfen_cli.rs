@@ -288,3 +288,25 @@ fn the_binary_reads_random_positions() {
         }
     }
 }
+
+#[test]
+fn perft_joins_an_sfen_typed_without_quotes_as_solve_does() {
+    let quoted = format!("{START} w - 1");
+    let mut args = vec!["perft"];
+    args.extend(quoted.split(' '));
+    args.push("3");
+    let unquoted = tsume(&args);
+    let quoted = tsume(&["perft", &quoted, "3"]);
+    assert_eq!(unquoted.status.code(), Some(0), "{unquoted:?}");
+    let count = |out: &std::process::Output| {
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.split(" nodes").next().unwrap_or_default().to_string()
+    };
+    assert_eq!(count(&unquoted), count(&quoted));
+    assert!(count(&quoted).starts_with("perft 3: "), "{quoted:?}");
+    // Words that are not an SFEN are refused with a hint to quote one.
+    let out = tsume(&["perft", "a", "b", "3"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("quote an SFEN (tsume perft"), "{err}");
+}

@@ -16,6 +16,7 @@ const ZUKO_LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-lin
 struct SolveJson {
     sfen: String,
     game_moves: Option<usize>,
+    warning: Option<String>,
     rules: String,
     futile: Option<String>,
     result: String,
@@ -112,6 +113,7 @@ fn check_all(cases: Vec<(String, String, Vec<&'static str>, Option<usize>)>) -> 
                     && json.line_ja.len() == json.line.len()
                     && json.mate_at_most.is_none()
                     && json.game_moves.is_none()
+                    && json.warning.is_none()
                     && mates_found_agree(&json)
                     && json.nodes > 0
                     && json.nodes_per_second > 0

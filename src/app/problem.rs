@@ -7,7 +7,7 @@ use crate::notation::csa::parse_csa;
 use crate::notation::encoding::decode_record;
 use crate::notation::ki2::parse_ki2;
 use crate::notation::kif::parse_kif;
-use crate::notation::record::{Record, RecordError};
+use crate::notation::record::{is_opening, Record, RecordError};
 use crate::notation::sfen::{board_column, parse_sfen_record, SfenError};
 use crate::shogi::{fill_defender_hand, Position};
 use std::path::Path;
@@ -347,11 +347,12 @@ fn starts_sfen(word: &str) -> bool {
 }
 
 /// The problem as the solver takes it: the tsume hand convention applies unless the hands are
-/// literal, the SFEN lists a defender hand, or every piece is already accounted for.
+/// literal, the SFEN lists a defender hand, every piece is already accounted for, or the
+/// position is the opening of 平手 or of a handicap (whose removed pieces are in no hand).
 pub fn prepare_problem(pos: &Position, literal_hands: bool) -> Result<Position, InputError> {
     require_defender_king(pos, "")?;
     let defender = !pos.side_to_move();
-    if literal_hands || !pos.hand(defender).is_empty() {
+    if literal_hands || !pos.hand(defender).is_empty() || is_opening(pos) {
         Ok(pos.clone())
     } else {
         Ok(fill_defender_hand(pos))

@@ -75,6 +75,9 @@ pub struct SolveJson {
     /// For a game record: the position solved is the one after this many of its moves (null
     /// for a problem).
     pub game_moves: Option<usize>,
+    /// For a problem whose moves (its solution) have a fault: the fault, placed in the file, as
+    /// the warning on standard error says it (null otherwise).
+    pub warning: Option<String>,
     /// `mate`, `nomate` or `unknown`.
     pub result: &'static str,
     /// Ctrl-C stopped the search (the result is then `unknown`).
@@ -351,6 +354,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         OutputFormat::Json => {
             let mut json = to_json(&pos, &report, &req.options, interrupted);
             json.game_moves = posed.game_moves;
+            json.warning = posed.warning.clone();
             json.refutation = refutation.as_ref().map(|tree| refutation_json(&pos, tree));
             let _ = writeln!(
                 out,
@@ -391,6 +395,7 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
     let mut json = SolveJson {
         sfen: to_sfen(pos),
         game_moves: None,
+        warning: None,
         rules: options.rules,
         futile: options.rules.futile(),
         result: "unknown",

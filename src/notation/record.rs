@@ -124,8 +124,9 @@ impl Record {
 }
 
 /// Whether `pos` is the opening position of 平手 or of a handicap: every piece on its square of
-/// the start position, Black's all there, and nothing in either hand.
-fn is_opening(pos: &Position) -> bool {
+/// the start position, Black's all there, and nothing in either hand. Its hands are as played
+/// (empty): the pieces a handicap removes are in no hand.
+pub fn is_opening(pos: &Position) -> bool {
     let start = crate::notation::sfen::startpos();
     let board = pos.board();
     pos.hands().iter().all(|h| h.is_empty())
