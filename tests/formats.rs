@@ -167,8 +167,7 @@ fn a_proven_no_mate_prints_nomate_and_its_refutation_in_usi_and_ja() {
         (ja.status.code(), stdout(&ja).as_str()),
         (
             Some(1),
-            "不詰\n  ▲５二歩 △４一玉: no mate follows (proven); then\n    ▲５一歩成 △３一玉: no \
-             mate follows (proven)\n"
+            "不詰\n  ▲５二歩 △４一玉：以下不詰（証明済み）、続いて\n    ▲５一歩成 △３一玉：以下不詰（証明済み）\n"
         )
     );
 }

@@ -77,12 +77,18 @@ fn after(pos: &Position, check: crate::shogi::Move, reply: crate::shogi::Move) -
     p
 }
 
-/// The lines of the tree, indented by level: `▲５二金打 △同　玉 (G*5b 5a5b): no check follows`,
-/// with the USI in parentheses when `usi`.
+/// The lines of the tree, indented by level. With `usi` (the text output) in 日本式 with the USI
+/// and English words: `▲５二金打 △同　玉 (G*5b 5a5b): no check follows`; without (`--format ja`)
+/// in Japanese: `▲５二金打 △同　玉：以下王手なし`.
 pub fn refutation_lines(pos: &Position, tree: &Refutation, usi: bool) -> Vec<String> {
     let mut lines = Vec::new();
     if tree.answers.is_empty() && tree.left_out == 0 {
-        lines.push("the attacker has no check".to_string());
+        let none = if usi {
+            "the attacker has no check"
+        } else {
+            "王手なし"
+        };
+        lines.push(none.to_string());
         return lines;
     }
     push_lines(pos, tree, usi, 1, &mut lines);
@@ -93,28 +99,36 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
     let indent = "  ".repeat(level);
     for a in &tree.answers {
         let ja = line_to_japanese(pos, &[a.check, a.reply]);
-        let moves = if usi {
-            format!("{} {} ({} {})", ja[0], ja[1], a.check, a.reply)
+        let how = match (&a.holds, usi) {
+            (Holds::NoCheck, true) => "no check follows",
+            (Holds::Repetition, true) => "the position repeats: checking on is perpetual check",
+            (Holds::NoMate(None), true) => "no mate follows (proven)",
+            (Holds::NoMate(Some(_)), true) => "no mate follows (proven); then",
+            (Holds::NoCheck, false) => "以下王手なし",
+            (Holds::Repetition, false) => "同一局面：王手を続ければ連続王手の千日手",
+            (Holds::NoMate(None), false) => "以下不詰（証明済み）",
+            (Holds::NoMate(Some(_)), false) => "以下不詰（証明済み）、続いて",
+        };
+        if usi {
+            out.push(format!(
+                "{indent}{} {} ({} {}): {how}",
+                ja[0], ja[1], a.check, a.reply
+            ));
         } else {
-            format!("{} {}", ja[0], ja[1])
-        };
-        let how = match &a.holds {
-            Holds::NoCheck => "no check follows".to_string(),
-            Holds::Repetition => "the position repeats: checking on is perpetual check".to_string(),
-            Holds::NoMate(None) => "no mate follows (proven)".to_string(),
-            Holds::NoMate(Some(_)) => "no mate follows (proven); then".to_string(),
-        };
-        out.push(format!("{indent}{moves}: {how}"));
+            out.push(format!("{indent}{} {}：{how}", ja[0], ja[1]));
+        }
         if let Holds::NoMate(Some(further)) = &a.holds {
             push_lines(&after(pos, a.check, a.reply), further, usi, level + 1, out);
         }
     }
-    if tree.left_out > 0 {
+    if tree.left_out > 0 && usi {
         let s = if tree.left_out == 1 { "" } else { "s" };
         out.push(format!(
             "{indent}… {} more check{s} not shown",
             tree.left_out
         ));
+    } else if tree.left_out > 0 {
+        out.push(format!("{indent}…ほか王手{}通りは省略", tree.left_out));
     }
 }
 
