@@ -203,7 +203,19 @@ fn a_problem_whose_solution_is_faulty_still_has_its_diagram_solved_with_a_warnin
             .trim_end()
             .ends_with("the diagram is solved without the record's moves"));
         // verify answers it too, with the same warning.
-        let out = tsume(&["verify", file, "--hash", "16"]);
+        let dir = scratch("faulty-solution-report");
+        let report = dir.join("report.json");
+        let out = tsume(&[
+            "verify",
+            file,
+            "--hash",
+            "16",
+            "--report",
+            report.to_str().unwrap(),
+        ]);
+        let json: Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+        let warning = json["problems"][0]["warning"].as_str().unwrap_or_default();
+        assert!(warning.starts_with(&format!("{file}{fault}")), "{json}");
         assert_eq!(
             out.status.code(),
             Some(0),

@@ -62,6 +62,7 @@ struct Record {
     hash_permille: u32,
     status: String,
     message: Option<String>,
+    warning: Option<String>,
 }
 
 /// The first mate a search proved, as the report gives it.
@@ -438,6 +439,7 @@ fn the_report_of_an_unknown_keeps_the_mate_found_and_its_bound() {
     assert!(first.time_ms as f64 <= p.ms + 1.0, "{p:?}");
     assert!(!p.line.is_empty() && p.line.len() <= 19, "{p:?}");
     assert!(p.length.is_none(), "an unknown has no length: {p:?}");
+    assert!(p.warning.is_none(), "an SFEN row has no faulty move: {p:?}");
 }
 
 #[test]

@@ -73,6 +73,9 @@ pub struct ProblemRecord {
     pub status: Grade,
     /// What went wrong, or what a limit left open.
     pub message: Option<String>,
+    /// A record whose solution has a move that cannot be read or played: the fault, placed in
+    /// its file (the diagram is solved without the moves); null otherwise.
+    pub warning: Option<String>,
     /// The solver contradicted itself (its line failed the replay check).
     #[serde(skip)]
     pub internal: bool,
@@ -127,6 +130,7 @@ impl BatchRecord for ProblemRecord {
             hash_permille: 0,
             status: Grade::Error,
             message: Some(f.message),
+            warning: None,
             internal: f.internal,
         }
     }
@@ -205,6 +209,7 @@ pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
         hash_permille: report.hash_permille,
         status: Grade::Unknown,
         message: None,
+        warning: p.line_fault.clone(),
         internal: false,
     };
     match &report.outcome {

@@ -94,8 +94,9 @@ pub struct Problem {
     /// Under [`LoadOptions::solution_moves`], the intended solution: the moves after the SFEN or
     /// the TSV `line` column, read for their syntax only; `None` when the row gives none.
     pub line: Option<Vec<Move>>,
-    /// Under [`LoadOptions::solution_moves`], a record's move after `line` that could not be
-    /// read or played, in words: the intended line is faulty there.
+    /// A record's move (after `line`, under [`LoadOptions::solution_moves`]) that could not be
+    /// read or played, in words, placed in its file: the intended line is faulty there, and a
+    /// solve of the diagram warns of it.
     pub line_fault: Option<String>,
     /// The expected result.
     pub expected: Expected,
@@ -346,7 +347,7 @@ fn record_rows(
                 text: to_sfen(&record.start),
                 line: (solution && (!record.moves.is_empty() || line_fault.is_some()))
                     .then_some(record.moves),
-                line_fault: line_fault.filter(|_| solution),
+                line_fault,
                 position: record.start,
                 expected,
                 literal_hands: false,
