@@ -30,7 +30,7 @@ pub(super) struct Child {
     /// a defender node starts held back, and its value is looked up when [`hold_back_drops`]
     /// releases it.
     pub delayed: bool,
-    /// Without a bound, a defender's drop of [`chained_drop`]: such drops on every square form
+    /// Without a bound, a defender's drop on an [`unguarded`] square that does not check: such drops on every square form
     /// one chain, released one at a time as the drops on one square are.
     pub chained: bool,
     /// At an attacker node, the group of checks whose disproof numbers count by their greatest
@@ -182,20 +182,23 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     t.min(cap as u64) as u32
 }
 
-/// Whether the defender's drop `m` in `pos` may wait behind drops on other squares: no defender
-/// piece (the king included) guards its square, and the piece dropped does not check. Such an
-/// interposition can only be taken for nothing, so which square it stands on seldom matters, and
-/// a proof need not weigh them all at once; a first look counts them once too. Measured:
-/// `docs/performance-log.md`, "After 91370d9", "Kept: the unguarded drops on every square in one
-/// chain" and "Kept: first looks that count the chain as one".
-pub(super) fn chained_drop(pos: &Position, m: Move) -> bool {
+/// Whether no piece of the side to move (the defender; the king included) guards `sq`. Without a
+/// bound, a defender's drop on such a square that does not check ([`drop_gives_no_check`]) may
+/// wait behind drops on other squares: such an interposition can only be taken for nothing, so
+/// which square it stands on seldom matters, and a proof need not weigh them all at once; a first
+/// look counts them once too. Measured: `docs/performance-log.md`, "After 91370d9", "Kept: the
+/// unguarded drops on every square in one chain" and "Kept: first looks that count the chain as
+/// one".
+pub(super) fn unguarded(pos: &Position, sq: Square) -> bool {
+    !pos.is_attacked_by(pos.side_to_move(), sq, pos.occupied())
+}
+
+/// Whether the defender's drop `m` leaves the attacker's king (if any) unchecked.
+pub(super) fn drop_gives_no_check(pos: &Position, m: Move) -> bool {
     let defender = pos.side_to_move();
-    let occ = pos.occupied();
     let kind = m.drop_kind().expect("a drop");
-    !pos.is_attacked_by(defender, m.to(), occ)
-        && pos
-            .king(!defender)
-            .is_none_or(|k| !attacks(defender, kind, m.to(), occ).contains(k))
+    pos.king(!defender)
+        .is_none_or(|k| !attacks(defender, kind, m.to(), pos.occupied()).contains(k))
 }
 
 /// Holds back each drop that has an earlier drop on its square still unproven or held back, or
@@ -603,7 +606,7 @@ mod tests {
         let mut children: Vec<Child> = list
             .iter()
             .map(|&m| Child {
-                chained: m.is_drop() && chained_drop(&pos, m),
+                chained: m.is_drop() && unguarded(&pos, m.to()) && drop_gives_no_check(&pos, m),
                 delayed: m.is_drop(),
                 ..child(m, 1)
             })

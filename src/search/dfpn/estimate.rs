@@ -153,7 +153,7 @@ impl Dfpn {
     /// them count one at a time (the first look thus agrees with the node once expanded, and a
     /// check that leaves many interpositions on few squares is not taken for one with many
     /// different defences), and without a bound the drops on all unguarded squares once, as
-    /// they wait in one chain there ([`super::choice::chained_drop`]; a drop that checks is
+    /// they wait in one chain there ([`super::choice::unguarded`]; a drop that checks is
     /// counted in the chain here, which only the expanded node tells apart). The moves are
     /// counted, not listed, where only their number matters.
     pub(super) fn counted_look(&mut self, pos: &mut Position, depth: u16) -> Value {
@@ -180,13 +180,11 @@ impl Dfpn {
         }
         if !self.bounded {
             // Without a bound the drops on unguarded squares wait in one chain (see
-            // `choice::chained_drop`): they count once.
-            let defender = pos.side_to_move();
-            let occ = pos.occupied();
+            // `choice::unguarded`): they count once.
             let unguarded = count
                 .drop_targets
                 .into_iter()
-                .filter(|&s| !pos.is_attacked_by(defender, s, occ))
+                .filter(|&s| super::choice::unguarded(pos, s))
                 .count() as u32;
             let chained = count.drop_squares - unguarded + (unguarded > 0) as u32;
             return Value::unknown(count.board + chained, 1);

@@ -5,8 +5,8 @@
 //! `thpn`, `thdn`.
 
 use super::choice::{
-    chained_drop, checks_disproof, counted_disproof, group_checks, hold_back_drops,
-    one_plus_epsilon, reply_value, select, Child, ALONE,
+    checks_disproof, counted_disproof, drop_gives_no_check, group_checks, hold_back_drops,
+    one_plus_epsilon, reply_value, select, unguarded, Child, ALONE,
 };
 use super::futile_drops::drop_option;
 use super::{add, plus_one, Dfpn, Value, CEILING, NO_REP};
@@ -92,6 +92,8 @@ impl Dfpn {
         let mut drop_squares = 0u128;
         // Under a bound the defender looks for the reply that holds: every drop stays in view.
         let chaining = !or && !self.bounded;
+        // Squares whose guard was looked at, and those found unguarded: once a square.
+        let (mut looked, mut open) = (0u128, 0u128);
         children.extend(list.iter().map(|&m| {
             let (key, mover_hand) = pos.keys_after(m);
             let hand = if or { mover_hand } else { hand };
@@ -105,7 +107,13 @@ impl Dfpn {
                 self.table.prefetch(key);
                 self.leaves.prefetch(key, hand);
             }
-            let chained = chaining && m.is_drop() && chained_drop(pos, m);
+            let chained = chaining && m.is_drop() && {
+                if looked & bit == 0 {
+                    looked |= bit;
+                    open |= (unguarded(pos, m.to()) as u128) << m.to().index();
+                }
+                open & bit != 0 && drop_gives_no_check(pos, m)
+            };
             Child {
                 m,
                 key,
