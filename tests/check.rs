@@ -705,3 +705,145 @@ fn check_kif_is_refused_for_a_collection_before_anything_runs() {
     assert!(text(&out.stderr).contains("--kif writes the KIF of one problem"));
     assert!(!kif.exists());
 }
+
+/// A line that opens with another mating check than the shortest mate's: the check reports 早詰
+/// exactly when the problem mates two plies sooner than the line.
+#[test]
+fn an_early_mate_is_reported_exactly_when_the_problem_mates_sooner() {
+    use tsume::app::check::{check_problem, CheckReport, CheckSettings, Class, Kind};
+    use tsume::app::selfcheck::generate::random_problem;
+    use tsume::search::session::Session;
+    use tsume::search::{Limits, Options, Outcome, Rules};
+    use tsume::shogi::movegen::check_moves;
+    use tsume::shogi::{fill_defender_hand, MoveList};
+
+    let settings = |rules: Rules, nodes: u64| CheckSettings {
+        options: Options {
+            rules,
+            hash_mb: 16,
+            limits: Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            },
+            ..Options::default()
+        },
+        total_nodes: None,
+        total_time: None,
+        progress: None,
+    };
+    let decided = |r: &CheckReport| {
+        r.findings
+            .iter()
+            .all(|f| f.kind.class() != Class::Undecided)
+    };
+    let early = |r: &CheckReport| r.findings.iter().any(|f| f.kind == Kind::EarlyMate);
+    let (mut sooner_seen, mut not_sooner_seen) = (0, 0);
+    for rules in [Rules::Game, Rules::default()] {
+        let full = settings(rules, 2_000_000);
+        for i in 0..60 {
+            let pos = fill_defender_hand(&random_problem(5, i));
+            let mut session = Session::new(pos.side_to_move(), &full.options);
+            let mate = session.solve_within(&pos, Some(9), Limits::default());
+            if !matches!(mate.outcome, Outcome::Mate { .. }) {
+                continue;
+            }
+            let mut checks = MoveList::new();
+            check_moves(&pos, &mut checks);
+            for &c in checks.iter() {
+                let mut after = pos.clone();
+                after.make_move(c);
+                let Outcome::Mate { line, .. } = session
+                    .solve_within(&after, Some(12), Limits::default())
+                    .outcome
+                else {
+                    continue;
+                };
+                let mut moves = vec![c];
+                moves.extend(&line.moves);
+                let report = check_problem(&pos, Some(&moves), None, &full).unwrap();
+                if !decided(&report) {
+                    continue;
+                }
+                let length = report.line.as_ref().unwrap().length();
+                let mut whole = Session::new(pos.side_to_move(), &full.options);
+                let shorter = (length >= 3)
+                    .then(|| whole.solve_within(&pos, Some(length - 2), Limits::default()));
+                let sooner =
+                    matches!(&shorter, Some(r) if matches!(r.outcome, Outcome::Mate { .. }));
+                let what = format!("{rules:?} {} {}", tsume::notation::sfen::to_sfen(&pos), c);
+                assert_eq!(early(&report), sooner, "{what}");
+                if sooner {
+                    sooner_seen += 1;
+                } else {
+                    not_sooner_seen += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        sooner_seen >= 20 && not_sooner_seen >= 20,
+        "{sooner_seen} {not_sooner_seen}"
+    );
+}
+
+/// 図巧's short canonical lines with a node limit of half what the search of the whole problem
+/// for a shorter mate takes: that search stops undecided, and the searches of the alternatives
+/// along the line settle that there is no shorter mate, as the whole search shows.
+#[test]
+fn the_alternatives_along_the_line_settle_an_early_mate_left_undecided() {
+    use tsume::app::check::{check_problem, CheckSettings, Class, Kind};
+    use tsume::notation::sfen::parse_sfen;
+    use tsume::notation::usi::parse_usi_moves_syntax;
+    use tsume::search::session::Session;
+    use tsume::search::{Limits, Options, Outcome, Rules};
+    use tsume::shogi::fill_defender_hand;
+
+    let canonical = std::fs::read_to_string(format!("{PROBLEMS}/zuko-canonical.tsv")).unwrap();
+    let mut settled = 0;
+    for row in canonical.lines().skip(1) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let plies: usize = cols[2].parse().unwrap();
+        if plies > 17 {
+            continue;
+        }
+        let pos = fill_defender_hand(&parse_sfen(cols[1]).unwrap());
+        let moves = parse_usi_moves_syntax(cols[3]).unwrap();
+        for rules in [Rules::Game, Rules::default()] {
+            let options = Options {
+                rules,
+                hash_mb: 16,
+                ..Options::default()
+            };
+            let mut whole = Session::new(pos.side_to_move(), &options);
+            let r = whole.solve_within(&pos, Some(plies - 2), Limits::default());
+            if r.outcome != Outcome::NoMate || r.nodes < 8192 {
+                continue;
+            }
+            let settings = CheckSettings {
+                options: Options {
+                    limits: Limits {
+                        nodes: Some(r.nodes / 2),
+                        ..Limits::default()
+                    },
+                    ..options
+                },
+                total_nodes: None,
+                total_time: None,
+                progress: None,
+            };
+            let report = check_problem(&pos, Some(&moves), None, &settings).unwrap();
+            assert!(
+                !report.findings.iter().any(|f| f.kind == Kind::EarlyMate),
+                "{}",
+                cols[0]
+            );
+            let undecided = report
+                .findings
+                .iter()
+                .any(|f| f.kind.class() == Class::Undecided);
+            settled += usize::from(!undecided);
+        }
+    }
+    // No. 85 under both rules; the others' limited searches of alternatives stop too.
+    assert!(settled >= 2, "{settled}");
+}

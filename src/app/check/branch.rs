@@ -27,6 +27,8 @@ pub(super) struct Checker {
     futile: Option<Capturer>,
     capturer: Capturer,
     findings: Vec<Finding>,
+    /// 早詰 left undecided by its search, unless [`Checker::branches`] settles it.
+    early_undecided: Option<Finding>,
 }
 
 impl Checker {
@@ -39,6 +41,7 @@ impl Checker {
             futile: options.rules.futile(),
             capturer: capturer(options),
             findings: Vec::new(),
+            early_undecided: None,
         }
     }
 
@@ -180,7 +183,8 @@ impl Checker {
         }
     }
 
-    /// 早詰: a mate at least two plies shorter than the intended line.
+    /// 早詰: a mate at least two plies shorter than the intended line. Its search is the
+    /// dearest of a check; when a limit stops it, [`Checker::branches`] may still settle it.
     pub fn early_mate(&mut self, line: &MateLine) -> Result<(), Internal> {
         let length = line.length();
         if length < 3 {
@@ -203,14 +207,17 @@ impl Checker {
                 f.main_left = Some(length);
                 self.findings.push(f);
             }
-            Some(Outcome::Unknown { .. }) => self.findings.push(Finding::new(
-                Kind::Undecided,
-                None,
-                format!(
-                    "whether the problem mates in fewer than {length} plies was not decided ({})",
-                    self.budget.why_unknown()
-                ),
-            )),
+            Some(Outcome::Unknown { .. }) => {
+                self.early_undecided = Some(Finding::new(
+                    Kind::Undecided,
+                    None,
+                    format!(
+                        "whether the problem mates in fewer than {length} plies was not decided \
+                         ({})",
+                        self.budget.why_unknown()
+                    ),
+                ))
+            }
             _ => {}
         }
         Ok(())
@@ -218,7 +225,13 @@ impl Checker {
 
     /// The alternatives at every ply of the main line (a futile pair's capture excepted: the
     /// pair is not a move of the line as counted).
+    ///
+    /// They also settle 早詰 left undecided when the line has no futile interposition: if at
+    /// every attacker turn no other check mates two plies sooner than the line, the defender
+    /// who keeps to the line's replies is mated no sooner than at its end, so the problem has
+    /// no shorter mate.
     pub fn branches(&mut self, line: &MateLine) -> Result<(), Internal> {
+        let mut no_shorter = line.futile.is_empty() && !line.futile_end;
         let walk = Walk::new(&self.start, line);
         let length = line.length();
         let main_leftover = !walk.positions[line.moves.len()]
@@ -236,16 +249,23 @@ impl Checker {
                 left: length - walk.counted[k],
             };
             if at.pos.side_to_move() == self.attacker {
-                self.attacker_turn(&at, &walk)?;
+                no_shorter &= self.attacker_turn(&at, &walk)?;
             } else {
                 self.defender_turn(&at, main_leftover)?;
+            }
+        }
+        if let Some(undecided) = self.early_undecided.take() {
+            if !no_shorter {
+                self.findings.push(undecided);
             }
         }
         Ok(())
     }
 
-    /// 余詰 and its kin: every other check at an attacker turn.
-    fn attacker_turn(&mut self, at: &Ply<'_>, walk: &Walk) -> Result<(), Internal> {
+    /// 余詰 and its kin: every other check at an attacker turn. Whether every other check was
+    /// shown to mate no sooner than the main line.
+    fn attacker_turn(&mut self, at: &Ply<'_>, walk: &Walk) -> Result<bool, Internal> {
+        let mut no_sooner = true;
         let mut checks = MoveList::new();
         check_moves(at.pos, &mut checks);
         for &c in checks.iter().filter(|&&c| c != at.main) {
@@ -253,7 +273,9 @@ impl Checker {
             after.make_move(c);
             let (alt, minimax) = match self.search(&after, Some(at.left - 1)) {
                 Some(Outcome::Mate { line, minimax }) => (prepended(c, &line), minimax + 1),
+                Some(Outcome::NoMate) => continue,
                 Some(Outcome::Unknown { .. }) => {
+                    no_sooner = false;
                     self.undecided(
                         at,
                         c,
@@ -261,8 +283,12 @@ impl Checker {
                     );
                     continue;
                 }
-                _ => continue,
+                None => {
+                    no_sooner = false;
+                    continue;
+                }
             };
+            no_sooner &= minimax >= at.left;
             self.verified(at.pos, &alt, "an alternative check")?;
             let (kind, message) = if at.left == 1 {
                 (Kind::FinalMove, format!("{c} also mates on the last move"))
@@ -316,7 +342,7 @@ impl Checker {
             };
             self.push(at, kind, alt, Some(minimax), message);
         }
-        Ok(())
+        Ok(no_sooner)
     }
 
     /// 変長, 変同 and 不詰 of a defence: every other reply at a defender turn.
