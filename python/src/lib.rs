@@ -65,47 +65,75 @@ fn wait<T: Send>(py: Python<'_>, rx: Receiver<T>) -> (Result<T, RecvTimeoutError
     py.detach(move || (rx.recv_timeout(SIGNAL_POLL), rx))
 }
 
-/// Runs `work` on a thread with a deep stack while this thread waits with the GIL released. A
-/// signal's exception (Ctrl-C: `KeyboardInterrupt`) sets `stop`, waits for `work` to end, and is
-/// raised; a panic of `work` is an [`InternalError`].
-fn run_searching<T: Send>(
-    py: Python<'_>,
-    stop: &AtomicBool,
-    work: impl FnOnce() -> T + Send,
-) -> PyResult<T> {
-    std::thread::scope(|scope| {
-        let (tx, mut rx) = mpsc::channel();
+/// A thread with a deep stack kept for the searches of a [`Solver`], so that a problem costs no
+/// thread's start and end. It ends when the solver goes.
+struct SearchThread {
+    jobs: mpsc::Sender<Box<dyn FnOnce() + Send>>,
+}
+
+impl SearchThread {
+    fn new() -> PyResult<SearchThread> {
+        let (jobs, rx) = mpsc::channel::<Box<dyn FnOnce() + Send>>();
         std::thread::Builder::new()
+            .name("tsume-solver".to_string())
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, move || {
-                let _ = tx.send(catch_unwind(AssertUnwindSafe(work)));
+            .spawn(move || {
+                for job in rx {
+                    job();
+                }
             })
             .map_err(|e| InternalError::new_err(format!("cannot start the search thread: {e}")))?;
-        loop {
-            let (got, back) = wait(py, rx);
-            rx = back;
-            match got {
-                Ok(Ok(value)) => return Ok(value),
-                Ok(Err(payload)) => {
-                    return Err(InternalError::new_err(format!(
-                        "internal error, please report it: {}",
-                        panic_words(payload.as_ref())
-                    )))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(InternalError::new_err(
-                        "the search thread ended without answer",
-                    ))
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+        Ok(SearchThread { jobs })
+    }
+}
+
+/// Runs `work` on `thread`, or on a new thread with a deep stack, while this thread waits with
+/// the GIL released. A signal's exception (Ctrl-C: `KeyboardInterrupt`) sets `stop`, waits for
+/// `work` to end, and is raised; a panic of `work` is an [`InternalError`].
+fn run_searching<T: Send + 'static>(
+    py: Python<'_>,
+    stop: &AtomicBool,
+    thread: Option<&SearchThread>,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
+    let (tx, mut rx) = mpsc::channel();
+    let job = move || {
+        let _ = tx.send(catch_unwind(AssertUnwindSafe(work)));
+    };
+    let started = match thread {
+        Some(thread) => thread.jobs.send(Box::new(job)).is_ok(),
+        None => std::thread::Builder::new()
+            .stack_size(SEARCH_STACK)
+            .spawn(job)
+            .is_ok(),
+    };
+    if !started {
+        return Err(InternalError::new_err("cannot start the search thread"));
+    }
+    loop {
+        let (got, back) = wait(py, rx);
+        rx = back;
+        match got {
+            Ok(Ok(value)) => return Ok(value),
+            Ok(Err(payload)) => {
+                return Err(InternalError::new_err(format!(
+                    "internal error, please report it: {}",
+                    panic_words(payload.as_ref())
+                )))
             }
-            if let Err(signal) = py.check_signals() {
-                stop.store(true, Ordering::Relaxed);
-                py.detach(move || drop(rx.recv()));
-                return Err(signal);
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(InternalError::new_err(
+                    "the search thread ended without answer",
+                ))
             }
+            Err(RecvTimeoutError::Timeout) => {}
         }
-    })
+        if let Err(signal) = py.check_signals() {
+            stop.store(true, Ordering::Relaxed);
+            py.detach(move || drop(rx.recv()));
+            return Err(signal);
+        }
+    }
 }
 
 /// The problem `position` stands for, as `tsume solve` reads it.
@@ -117,31 +145,31 @@ fn posed(position: &Bound<'_, PyAny>, literal_hands: bool) -> PyResult<Posed> {
 }
 
 /// Solves `posed` on the session in `slot` (made for its attacker if there is none), the table
-/// emptied first so that the answer is the one a fresh table gives.
+/// emptied first so that the answer is the one a fresh table gives; on `thread` if given.
 fn solve_in(
     py: Python<'_>,
     slot: &mut Option<Session>,
+    thread: Option<&SearchThread>,
     posed: &Posed,
     options: &Options,
 ) -> PyResult<SolveResult> {
     let stop = Arc::new(AtomicBool::new(false));
     let mut options = options.clone();
     options.limits.stop = Some(stop.clone());
-    let pos = &posed.position;
-    let answer = run_searching(py, &stop, || {
-        let session = slot.get_or_insert_with(|| Session::new(pos.side_to_move(), &options));
+    let pos = posed.position.clone();
+    let session = slot.take();
+    let search_options = options.clone();
+    // The session goes to the search thread and comes back with the answer; one that a panic
+    // took is not seen again, and the next search makes a new one.
+    let (session, answer) = run_searching(py, &stop, thread, move || {
+        let options = search_options;
+        let mut session = session.unwrap_or_else(|| Session::new(pos.side_to_move(), &options));
         session.clear_table();
-        let (report, refutation) = solve_on(session, pos, &options);
-        checked_answer(pos, report, refutation, &options)
-    });
-    let (report, refutation) = match answer {
-        Ok(answer) => answer.map_err(|e| InternalError::new_err(e.to_string()))?,
-        Err(e) => {
-            // A session that a panic left may be in any state: the next search makes a new one.
-            *slot = None;
-            return Err(e);
-        }
-    };
+        let (report, refutation) = solve_on(&mut session, &pos, &options);
+        (session, checked_answer(&pos, report, refutation, &options))
+    })?;
+    *slot = Some(session);
+    let (report, refutation) = answer.map_err(|e| InternalError::new_err(e.to_string()))?;
     let json = answer_json(posed, &report, refutation.as_ref(), &options, false);
     SolveResult::new(json, report.elapsed.as_secs_f64())
 }
@@ -270,7 +298,7 @@ fn solve(
 ) -> PyResult<SolveResult> {
     let options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
     let posed = posed(position, literal_hands)?;
-    solve_in(py, &mut None, &posed, &options)
+    solve_in(py, &mut None, None, &posed, &options)
 }
 
 /// A solver that keeps its table from one problem to the next: a million small problems do not
@@ -291,6 +319,8 @@ pub struct Solver {
     options: Options,
     /// A session for each attacker: Black, White.
     sessions: Mutex<[Option<Session>; 2]>,
+    /// Where the searches run.
+    thread: SearchThread,
 }
 
 #[pymethods]
@@ -301,6 +331,7 @@ impl Solver {
         Ok(Solver {
             options: build_options(rules, futile, hash_mb, threads, Default::default())?,
             sessions: Mutex::new([None, None]),
+            thread: SearchThread::new()?,
         })
     }
 
@@ -327,7 +358,7 @@ impl Solver {
             }
         };
         let slot = &mut sessions[posed.position.side_to_move().index()];
-        solve_in(py, slot, &posed, &options)
+        solve_in(py, slot, Some(&self.thread), &posed, &options)
     }
 
     /// ``"tsume"`` or ``"game"``.
@@ -453,17 +484,18 @@ fn check(
         total_time: limits_of(total_time, None)?.time,
         progress: None,
     };
-    let pos = &problem.position;
-    let report = run_searching(py, &stop, || {
+    let rules = settings.options.rules;
+    let pos = problem.position.clone();
+    let report = run_searching(py, &stop, None, move || {
         check_problem(
-            pos,
+            &problem.position,
             problem.intended.as_deref(),
             problem.line_fault.as_deref(),
             &settings,
         )
     })?
     .map_err(|e| InternalError::new_err(e.0))?;
-    let json = check_json(pos, &report, settings.options.rules);
+    let json = check_json(&pos, &report, rules);
     let text = serde_json::to_string(&json).map_err(|e| InternalError::new_err(e.to_string()))?;
     Ok(CheckResult {
         verdict: word(&json.verdict),
