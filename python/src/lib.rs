@@ -60,6 +60,16 @@ fn panic_words(payload: &(dyn Any + Send)) -> String {
         .unwrap_or_else(|| "a panic".to_string())
 }
 
+/// Runs `f`, a panic in it becoming an [`InternalError`]: nothing panics across the boundary.
+fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
+        Err(InternalError::new_err(format!(
+            "internal error, please report it: {}",
+            panic_words(payload.as_ref())
+        )))
+    })
+}
+
 /// Waits for `rx` with the GIL released, for at most [`SIGNAL_POLL`].
 fn wait<T: Send>(py: Python<'_>, rx: Receiver<T>) -> (Result<T, RecvTimeoutError>, Receiver<T>) {
     py.detach(move || (rx.recv_timeout(SIGNAL_POLL), rx))
@@ -296,9 +306,11 @@ fn solve(
     threads: usize,
     literal_hands: bool,
 ) -> PyResult<SolveResult> {
-    let options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
-    let posed = posed(position, literal_hands)?;
-    solve_in(py, &mut None, None, &posed, &options)
+    guarded(|| {
+        let options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
+        let posed = posed(position, literal_hands)?;
+        solve_in(py, &mut None, None, &posed, &options)
+    })
 }
 
 /// A solver that keeps its table from one problem to the next: a million small problems do not
@@ -345,20 +357,22 @@ impl Solver {
         nodes: Option<u64>,
         literal_hands: bool,
     ) -> PyResult<SolveResult> {
-        let posed = posed(position, literal_hands)?;
-        let mut options = self.options.clone();
-        options.limits = limits_of(time, nodes)?;
-        let mut sessions = match self.sessions.try_lock() {
-            Ok(sessions) => sessions,
-            Err(TryLockError::Poisoned(e)) => e.into_inner(),
-            Err(TryLockError::WouldBlock) => {
-                return Err(PyRuntimeError::new_err(
-                    "this Solver is searching in another thread: use one Solver per thread",
-                ))
-            }
-        };
-        let slot = &mut sessions[posed.position.side_to_move().index()];
-        solve_in(py, slot, Some(&self.thread), &posed, &options)
+        guarded(|| {
+            let posed = posed(position, literal_hands)?;
+            let mut options = self.options.clone();
+            options.limits = limits_of(time, nodes)?;
+            let mut sessions = match self.sessions.try_lock() {
+                Ok(sessions) => sessions,
+                Err(TryLockError::Poisoned(e)) => e.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    return Err(PyRuntimeError::new_err(
+                        "this Solver is searching in another thread: use one Solver per thread",
+                    ))
+                }
+            };
+            let slot = &mut sessions[posed.position.side_to_move().index()];
+            solve_in(py, slot, Some(&self.thread), &posed, &options)
+        })
     }
 
     /// ``"tsume"`` or ``"game"``.
@@ -468,47 +482,50 @@ fn check(
     threads: usize,
     literal_hands: bool,
 ) -> PyResult<CheckResult> {
-    let text = problem_text(position)?;
-    let mut problem = tsume::app::check::command::pose_check(&text, literal_hands)
-        .map_err(|e| input_error(py, &e))?;
-    if let Some(line) = line {
-        problem.intended = Some(check_line(line)?);
-        problem.line_fault = None;
-    }
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
-    options.limits.stop = Some(stop.clone());
-    let settings = CheckSettings {
-        options,
-        total_nodes,
-        total_time: limits_of(total_time, None)?.time,
-        progress: None,
-    };
-    let rules = settings.options.rules;
-    let pos = problem.position.clone();
-    let report = run_searching(py, &stop, None, move || {
-        check_problem(
-            &problem.position,
-            problem.intended.as_deref(),
-            problem.line_fault.as_deref(),
-            &settings,
-        )
-    })?
-    .map_err(|e| InternalError::new_err(e.0))?;
-    let json = check_json(&pos, &report, rules);
-    let text = serde_json::to_string(&json).map_err(|e| InternalError::new_err(e.to_string()))?;
-    Ok(CheckResult {
-        verdict: word(&json.verdict),
-        line_source: word(&json.line_source),
-        length: json.length,
-        line: json.line,
-        line_ja: json.line_ja,
-        pieces_left: json.pieces_left,
-        sfen: json.sfen,
-        searches: json.searches,
-        nodes: json.nodes,
-        seconds: report.elapsed.as_secs_f64(),
-        json: text,
+    guarded(|| {
+        let text = problem_text(position)?;
+        let mut problem = tsume::app::check::command::pose_check(&text, literal_hands)
+            .map_err(|e| input_error(py, &e))?;
+        if let Some(line) = line {
+            problem.intended = Some(check_line(line)?);
+            problem.line_fault = None;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
+        options.limits.stop = Some(stop.clone());
+        let settings = CheckSettings {
+            options,
+            total_nodes,
+            total_time: limits_of(total_time, None)?.time,
+            progress: None,
+        };
+        let rules = settings.options.rules;
+        let pos = problem.position.clone();
+        let report = run_searching(py, &stop, None, move || {
+            check_problem(
+                &problem.position,
+                problem.intended.as_deref(),
+                problem.line_fault.as_deref(),
+                &settings,
+            )
+        })?
+        .map_err(|e| InternalError::new_err(e.0))?;
+        let json = check_json(&pos, &report, rules);
+        let text =
+            serde_json::to_string(&json).map_err(|e| InternalError::new_err(e.to_string()))?;
+        Ok(CheckResult {
+            verdict: word(&json.verdict),
+            line_source: word(&json.line_source),
+            length: json.length,
+            line: json.line,
+            line_ja: json.line_ja,
+            pieces_left: json.pieces_left,
+            sfen: json.sfen,
+            searches: json.searches,
+            nodes: json.nodes,
+            seconds: report.elapsed.as_secs_f64(),
+            json: text,
+        })
     })
 }
 
@@ -612,29 +629,31 @@ impl Verification {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<VerifyResult>> {
-        if let Some(record) = self.ready.pop_front() {
-            return VerifyResult::new(record).map(Some);
-        }
-        let slot = self.finished.get_mut().unwrap_or_else(|e| e.into_inner());
-        while let Some(rx) = slot.take() {
-            let (got, rx) = wait(py, rx);
-            match got {
-                Ok(record) => {
-                    *slot = Some(rx);
-                    return VerifyResult::new(record).map(Some);
+        guarded(|| {
+            if let Some(record) = self.ready.pop_front() {
+                return VerifyResult::new(record).map(Some);
+            }
+            let slot = self.finished.get_mut().unwrap_or_else(|e| e.into_inner());
+            while let Some(rx) = slot.take() {
+                let (got, rx) = wait(py, rx);
+                match got {
+                    Ok(record) => {
+                        *slot = Some(rx);
+                        return VerifyResult::new(record).map(Some);
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return Ok(None),
+                    Err(RecvTimeoutError::Timeout) => {}
                 }
-                Err(RecvTimeoutError::Disconnected) => return Ok(None),
-                Err(RecvTimeoutError::Timeout) => {}
+                if let Err(signal) = py.check_signals() {
+                    self.stop.store(true, Ordering::Relaxed);
+                    // The searches under way see the flag within a few thousand nodes.
+                    py.detach(move || while rx.recv().is_ok() {});
+                    return Err(signal);
+                }
+                *slot = Some(rx);
             }
-            if let Err(signal) = py.check_signals() {
-                self.stop.store(true, Ordering::Relaxed);
-                // The searches under way see the flag within a few thousand nodes.
-                py.detach(move || while rx.recv().is_ok() {});
-                return Err(signal);
-            }
-            *slot = Some(rx);
-        }
-        Ok(None)
+            Ok(None)
+        })
     }
 
     /// The number of rows, each of which gives one result.
@@ -687,53 +706,55 @@ fn verify(
     hash_mb: usize,
     length_column: Option<String>,
 ) -> PyResult<Verification> {
-    let mut options = build_options(rules, futile, hash_mb, 1, limits_of(time, nodes)?)?;
-    let load = LoadOptions {
-        rules: options.rules,
-        length_column,
-        solution_moves: false,
-    };
-    let mut all = Vec::new();
-    for source in rows_of(rows)? {
-        match source {
-            RowsSource::Row(row) => all.push(*row),
-            RowsSource::Path(path) => all.extend(load_all(&[path], &load).map_err(|e| {
-                let fault = e.to_string();
-                input_error_words(py, fault)
-            })?),
+    guarded(|| {
+        let mut options = build_options(rules, futile, hash_mb, 1, limits_of(time, nodes)?)?;
+        let load = LoadOptions {
+            rules: options.rules,
+            length_column,
+            solution_moves: false,
+        };
+        let mut all = Vec::new();
+        for source in rows_of(rows)? {
+            match source {
+                RowsSource::Row(row) => all.push(*row),
+                RowsSource::Path(path) => all.extend(load_all(&[path], &load).map_err(|e| {
+                    let fault = e.to_string();
+                    input_error_words(py, fault)
+                })?),
+            }
         }
-    }
-    let total = all.len();
-    let (records, jobs_list) = split_rows(all, ProblemRecord::fault);
-    let ready: VecDeque<ProblemRecord> = records.into_iter().flatten().collect();
-    let (pool, _) = worker_pool(jobs).map_err(|e| InternalError::new_err(e.to_string()))?;
-    let stop = Arc::new(AtomicBool::new(false));
-    options.limits.stop = Some(stop.clone());
-    let (tx, rx) = mpsc::channel();
-    let flag = stop.clone();
-    std::thread::Builder::new()
-        .name("verify".to_string())
-        .spawn(move || {
-            let stop = &*flag;
-            let work = |job: &Job| {
-                let record = catch_unwind(AssertUnwindSafe(|| verify_one(job, &options)))
-                    .unwrap_or_else(|_| {
-                        ProblemRecord::fault(RowFault::internal(job, ProblemRecord::PANIC))
-                    });
-                // A search that a stop cut short is no answer.
-                (!(record.status == Grade::Unknown && stop.load(Ordering::Relaxed)))
-                    .then_some(record)
-            };
-            run_jobs(&pool, &jobs_list, stop, work, |_, record| {
-                let _ = tx.send(record);
-            });
+        let total = all.len();
+        let (records, jobs_list) = split_rows(all, ProblemRecord::fault);
+        let ready: VecDeque<ProblemRecord> = records.into_iter().flatten().collect();
+        let (pool, _) = worker_pool(jobs).map_err(|e| InternalError::new_err(e.to_string()))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        options.limits.stop = Some(stop.clone());
+        let (tx, rx) = mpsc::channel();
+        let flag = stop.clone();
+        std::thread::Builder::new()
+            .name("verify".to_string())
+            .spawn(move || {
+                let stop = &*flag;
+                let work = |job: &Job| {
+                    let record = catch_unwind(AssertUnwindSafe(|| verify_one(job, &options)))
+                        .unwrap_or_else(|_| {
+                            ProblemRecord::fault(RowFault::internal(job, ProblemRecord::PANIC))
+                        });
+                    // A search that a stop cut short is no answer.
+                    (!(record.status == Grade::Unknown && stop.load(Ordering::Relaxed)))
+                        .then_some(record)
+                };
+                run_jobs(&pool, &jobs_list, stop, work, |_, record| {
+                    let _ = tx.send(record);
+                });
+            })
+            .map_err(|e| InternalError::new_err(format!("cannot start the verify thread: {e}")))?;
+        Ok(Verification {
+            ready,
+            finished: Mutex::new(Some(rx)),
+            stop,
+            total,
         })
-        .map_err(|e| InternalError::new_err(format!("cannot start the verify thread: {e}")))?;
-    Ok(Verification {
-        ready,
-        finished: Mutex::new(Some(rx)),
-        stop,
-        total,
     })
 }
 
