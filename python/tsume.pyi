@@ -7,23 +7,37 @@
 """
 
 import os
-from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Protocol, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Literal, Optional, Protocol, Sequence, Tuple, Union, final
+
+__all__ = [
+    "__version__",
+    "CheckResult",
+    "InputError",
+    "InternalError",
+    "SolveResult",
+    "Solver",
+    "Verification",
+    "VerifyResult",
+    "check",
+    "solve",
+    "verify",
+]
 
 __version__: str
 
 class _HasSfen(Protocol):
     def sfen(self) -> str: ...
 
-Position = Union[str, "os.PathLike[str]", _HasSfen]
+_Position = Union[str, "os.PathLike[str]", _HasSfen]
 """An SFEN in any form the command line takes, a path to a problem file, or a cshogi Board."""
 
-Rules = Literal["tsume", "game"]
-Futile = Literal["any", "checker"]
-Expected = Union[int, str, None]
-Row = Union[
+_Rules = Literal["tsume", "game"]
+_Futile = Literal["any", "checker"]
+_Expected = Union[int, str, None]
+_Row = Union[
     str,
     Tuple[str, str],
-    Tuple[str, str, Expected],
+    Tuple[str, str, _Expected],
     Dict[str, Any],
     "os.PathLike[str]",
 ]
@@ -50,6 +64,7 @@ class InputError(ValueError):
 class InternalError(RuntimeError):
     """The solver contradicted itself (a line failed its replay) or failed: a bug to report."""
 
+@final
 class SolveResult:
     """The answer of :func:`solve` or :meth:`Solver.solve`."""
 
@@ -73,7 +88,7 @@ class SolveResult:
     """For unknown: a mate of at most this many plies was found, not proven shortest."""
     sfen: str
     """The problem as solved (after the hand convention), canonical SFEN."""
-    rules: Rules
+    rules: _Rules
     nodes: int
     """Nodes searched."""
     seconds: float
@@ -86,10 +101,10 @@ class SolveResult:
         """The answer as a dict, field for field ``tsume solve --json`` (docs/json.md)."""
 
 def solve(
-    position: Position,
+    position: _Position,
     *,
-    rules: Rules = "tsume",
-    futile: Futile = "any",
+    rules: _Rules = "tsume",
+    futile: _Futile = "any",
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     hash_mb: int = 256,
@@ -107,6 +122,7 @@ def solve(
     ('mate', 5, True)
     """
 
+@final
 class Solver:
     """A solver that keeps its table from one problem to the next.
 
@@ -116,20 +132,20 @@ class Solver:
     [1, 5]
     """
 
-    rules: Rules
+    rules: _Rules
     hash_mb: int
     threads: int
-    def __init__(
-        self,
+    def __new__(
+        cls,
         *,
-        rules: Rules = "tsume",
-        futile: Futile = "any",
+        rules: _Rules = "tsume",
+        futile: _Futile = "any",
         hash_mb: int = 256,
         threads: int = 1,
-    ) -> None: ...
+    ) -> "Solver": ...
     def solve(
         self,
-        position: Position,
+        position: _Position,
         *,
         time: Optional[float] = None,
         nodes: Optional[int] = None,
@@ -137,6 +153,7 @@ class Solver:
     ) -> SolveResult:
         """The shortest mate of ``position``, as :func:`solve` gives it, on this solver's table."""
 
+@final
 class CheckResult:
     """The verdict of :func:`check` on a composed problem, and its findings."""
 
@@ -158,11 +175,11 @@ class CheckResult:
         """The check as a dict, field for field ``tsume check --json``."""
 
 def check(
-    position: Position,
+    position: _Position,
     line: Union[str, Sequence[str], None] = None,
     *,
-    rules: Rules = "tsume",
-    futile: Futile = "any",
+    rules: _Rules = "tsume",
+    futile: _Futile = "any",
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     total_time: Optional[float] = None,
@@ -179,6 +196,7 @@ def check(
     ('flawed', ['余詰'])
     """
 
+@final
 class VerifyResult:
     """One row's answer from :func:`verify`: a record of ``tsume verify --report``."""
 
@@ -199,6 +217,7 @@ class VerifyResult:
     def to_dict(self) -> Dict[str, Any]:
         """The record as a dict, field for field ``tsume verify --report``."""
 
+@final
 class Verification(Iterator[VerifyResult]):
     """The running :func:`verify`: one :class:`VerifyResult` a row, as each finishes."""
 
@@ -210,11 +229,11 @@ class Verification(Iterator[VerifyResult]):
         """Stops the searches."""
 
 def verify(
-    rows: Union[str, "os.PathLike[str]", Iterable[Row]],
+    rows: Union[str, "os.PathLike[str]", Iterable[_Row]],
     jobs: Optional[int] = None,
     *,
-    rules: Rules = "tsume",
-    futile: Futile = "any",
+    rules: _Rules = "tsume",
+    futile: _Futile = "any",
     time: Optional[float] = None,
     nodes: Optional[int] = None,
     hash_mb: int = 256,

@@ -763,7 +763,16 @@ fn input_error_words(py: Python<'_>, fault: String) -> PyErr {
     convert::placed_error(py, fault.clone(), None, None, fault)
 }
 
-/// `import tsume`.
+/// Tsume-shogi (shogi mate problem) solver: the shortest mate, proven; composed problems checked.
+///
+/// ``solve`` finds the shortest mate of a problem and proves it shortest, ``Solver`` does so for
+/// many problems on one table, ``check`` proves a composed problem sound or shows its flaws,
+/// ``verify`` solves collections in parallel. The answers are those of the ``tsume`` command.
+///
+/// >>> import tsume
+/// >>> r = tsume.solve("3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1")
+/// >>> r.result, r.length, r.line
+/// ('mate', 5, ['G*5a', '6a5a', '2d5a+', '4a5a', 'G*5b'])
 #[pymodule]
 #[pyo3(name = "tsume")]
 fn tsume_module(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -5,7 +5,7 @@ import doctest
 import pytest
 import tsume
 
-DOCUMENTED = [tsume.solve, tsume.check, tsume.verify, tsume.Solver, tsume.SolveResult]
+DOCUMENTED = [tsume, tsume.solve, tsume.check, tsume.verify, tsume.Solver, tsume.SolveResult]
 
 
 @pytest.mark.parametrize("obj", DOCUMENTED, ids=lambda o: o.__name__)
@@ -20,3 +20,19 @@ def test_docstring_examples(obj):
 def test_every_public_name_is_documented():
     for name in ["solve", "check", "verify", "Solver", "SolveResult", "CheckResult", "VerifyResult", "InputError"]:
         assert getattr(tsume, name).__doc__, name
+
+
+def test_the_type_stubs_match_the_module():
+    pytest.importorskip("mypy")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    # maturin's package re-exports the extension module `tsume.tsume`, which needs no stub.
+    allowlist = Path(__file__).with_name("stubtest-allowlist.txt")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "tsume", "--allowlist", str(allowlist)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
