@@ -83,6 +83,33 @@ pub enum InputError {
     },
 }
 
+impl InputError {
+    /// Where the fault is and what it is: the 1-based line and column when the input places it
+    /// (SFEN text given directly is line 1), and the fault without its place.
+    pub fn place(&self) -> (Option<usize>, Option<usize>, String) {
+        match self {
+            InputError::Sfen { origin, error } => {
+                // `origin` is empty for text, `file:line: ` for a file's line.
+                let line = match origin.trim_end().trim_end_matches(':').rsplit_once(':') {
+                    Some((_, n)) => n.parse().ok(),
+                    None => Some(1),
+                };
+                (line, Some(error.column), error.fault.to_string())
+            }
+            InputError::Record { error, .. } => {
+                (Some(error.line), Some(error.column), error.message.clone())
+            }
+            InputError::NotUtf8 {
+                line,
+                column,
+                message,
+                ..
+            } => (Some(*line), Some(*column), message.clone()),
+            other => (None, None, other.to_string()),
+        }
+    }
+}
+
 /// The record file formats, by extension: `.kif` (UTF-8 if marked so or valid as UTF-8, else
 /// Shift-JIS), `.kifu` (UTF-8), `.ki2` (as `.kif`), `.ki2u` (UTF-8), `.csa` (as `.kif`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

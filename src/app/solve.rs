@@ -6,7 +6,7 @@ use super::line_text::{
     bracket_futile, futile_end_pair, hand_letters, plies, rules_text, usi_moves,
 };
 use super::output_file::OutputFile;
-use super::problem::{pose_record, read_problem, InputError, STDIN};
+use super::problem::{pose_record, read_problem, InputError, Posed, STDIN};
 use super::refutation_text::{
     refutation_json, refutation_lines, refutation_lines_usi, RefutationJson,
 };
@@ -204,10 +204,7 @@ pub fn solve_showing(
         .stack_size(crate::search::SEARCH_STACK)
         .spawn(move || {
             let mut session = Session::new(pos.side_to_move(), &options);
-            let report = session.solve(&pos, options.limits.clone());
-            let refutation = (report.outcome == Outcome::NoMate)
-                .then(|| refute(&mut session, &pos, REFUTATION_LEVELS));
-            (report, refutation)
+            solve_on(&mut session, &pos, &options)
         })
         .expect("spawn the search thread");
     let start = std::time::Instant::now();
@@ -261,6 +258,80 @@ pub fn solve_showing(
     handle.join().expect("the search thread does not panic")
 }
 
+/// Solves `pos` on the table of `session` (made for its attacker and `options`' rules) under
+/// `options`' limits: the report and, for a position proven to have no mate, its refutation
+/// ([`refute`]), not yet replayed ([`checked_answer`] replays it). Runs on the calling thread,
+/// which needs a deep stack ([`crate::search::SEARCH_STACK`]).
+pub fn solve_on(
+    session: &mut Session,
+    pos: &Position,
+    options: &Options,
+) -> (Report, Option<Refutation>) {
+    let report = session.solve(pos, options.limits.clone());
+    let refutation =
+        (report.outcome == Outcome::NoMate).then(|| refute(session, pos, REFUTATION_LEVELS));
+    (report, refutation)
+}
+
+/// The answer of a search of `pos` as `solve` gives it, every line replayed: a mate line that
+/// fails its replay is an internal error; the line of a mate not proven shortest that fails is
+/// dropped, and a refutation is kept only once replayed on a table of its own (each with a
+/// warning on standard error).
+pub fn checked_answer(
+    pos: &Position,
+    mut report: Report,
+    refutation: Option<Refutation>,
+    options: &Options,
+) -> Result<(Report, Option<Refutation>), AppError> {
+    let refutation = refutation.filter(|tree| match verify_refutation(pos, tree, options) {
+        Ok(()) => true,
+        Err(fault) => {
+            eprintln!(
+                "tsume: internal error, please report it: the refutation failed its replay \
+                 ({fault}); it is not shown"
+            );
+            false
+        }
+    });
+    if let Outcome::Mate { line, .. } = &report.outcome {
+        if let Err(fault) = verify_mate_line(pos, line) {
+            return Err(AppError::Internal(format!(
+                "the solver's line failed the replay check ({fault}); position {}, line {}",
+                to_sfen(pos),
+                usi_line(&line.moves)
+            )));
+        }
+    }
+    if let Outcome::Unknown { found, .. } = &mut report.outcome {
+        // The line of a mate not proven shortest is shown only if it replays as a mate.
+        if let Some(Err(fault)) = found.as_ref().map(|line| verify_mate_line(pos, line)) {
+            eprintln!(
+                "tsume: internal error, please report it: the line of the mate found failed the \
+                 replay check ({fault}); it is not shown"
+            );
+            *found = None;
+        }
+    }
+    Ok((report, refutation))
+}
+
+/// The `--json` object of an answer ([`checked_answer`]) on the problem `posed`; `interrupted`:
+/// Ctrl-C stopped the search.
+pub fn answer_json(
+    posed: &Posed,
+    report: &Report,
+    refutation: Option<&Refutation>,
+    options: &Options,
+    interrupted: bool,
+) -> SolveJson {
+    let pos = &posed.position;
+    let mut json = to_json(pos, report, options, interrupted);
+    json.game_moves = posed.game_moves;
+    json.warning = posed.warning.clone();
+    json.refutation = refutation.map(|tree| refutation_json(pos, tree));
+    json
+}
+
 /// Solves the requested problem and prints the answer. Ctrl-C stops the search: what is known is
 /// printed as "unknown (interrupted)", `--kif` is not written, and the exit is
 /// [`Exit::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
@@ -278,7 +349,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     if let Some(warning) = &posed.warning {
         eprintln!("tsume: warning: {warning}");
     }
-    let pos = posed.position;
+    let pos = posed.position.clone();
     let game = posed.game_moves.map(|n| game_words(&record, n));
     let kif_file = prepare_kif_file(req)?;
     let mut options = req.options.clone();
@@ -288,37 +359,8 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     } else {
         Display::Terminal
     };
-    let (mut report, refutation) = solve_showing(&pos, &options, display);
-    // A refutation is shown only once replayed on a table of its own.
-    let refutation = refutation.filter(|tree| match verify_refutation(&pos, tree, &options) {
-        Ok(()) => true,
-        Err(fault) => {
-            eprintln!(
-                "tsume: internal error, please report it: the refutation failed its replay \
-                 ({fault}); it is not shown"
-            );
-            false
-        }
-    });
-    if let Outcome::Mate { line, .. } = &report.outcome {
-        if let Err(fault) = verify_mate_line(&pos, line) {
-            return Err(AppError::Internal(format!(
-                "the solver's line failed the replay check ({fault}); position {}, line {}",
-                to_sfen(&pos),
-                usi_line(&line.moves)
-            )));
-        }
-    }
-    if let Outcome::Unknown { found, .. } = &mut report.outcome {
-        // The line of a mate not proven shortest is shown only if it replays as a mate.
-        if let Some(Err(fault)) = found.as_ref().map(|line| verify_mate_line(&pos, line)) {
-            eprintln!(
-                "tsume: internal error, please report it: the line of the mate found failed the \
-                 replay check ({fault}); it is not shown"
-            );
-            *found = None;
-        }
-    }
+    let (report, refutation) = solve_showing(&pos, &options, display);
+    let (report, refutation) = checked_answer(&pos, report, refutation, &options)?;
     let exit = match report.outcome {
         Outcome::Mate { .. } => Exit::Yes,
         Outcome::NoMate => Exit::No,
@@ -352,10 +394,13 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
             let _ = write!(out, "{}", kif());
         }
         OutputFormat::Json => {
-            let mut json = to_json(&pos, &report, &req.options, interrupted);
-            json.game_moves = posed.game_moves;
-            json.warning = posed.warning.clone();
-            json.refutation = refutation.as_ref().map(|tree| refutation_json(&pos, tree));
+            let json = answer_json(
+                &posed,
+                &report,
+                refutation.as_ref(),
+                &req.options,
+                interrupted,
+            );
             let _ = writeln!(
                 out,
                 "{}",

@@ -189,8 +189,8 @@ fn expected_text(e: Expected) -> Option<String> {
     (e != Expected::Unspecified).then(|| e.to_string())
 }
 
-/// Solves one problem and judges the answer.
-pub(super) fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
+/// Solves one problem and judges the answer, as `verify` does for each row.
+pub fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
     let p = &job.problem;
     let report = solve(&job.position, options);
     let mut record = ProblemRecord {

@@ -83,12 +83,26 @@ fn is_collection(path: &Path) -> bool {
             .is_some_and(|e| READERS.iter().any(|(x, _)| x.eq_ignore_ascii_case(e)))
 }
 
-fn run_one(
-    req: &CheckRequest,
-    arg: &str,
-    stop: Arc<AtomicBool>,
-    out: &mut impl Write,
-) -> Result<Exit, AppError> {
+/// A problem as `check` poses it: the position (the hand convention applied), the intended
+/// line, and what the reader should be told of it.
+#[derive(Clone, Debug)]
+pub struct CheckProblem {
+    /// The position checked: a problem's diagram under the hand convention, a game's position
+    /// after its last move.
+    pub position: Position,
+    /// The intended solution (the moves after an SFEN, a record's moves), read for their syntax
+    /// only; `None` when none is given.
+    pub intended: Option<Vec<Move>>,
+    /// A record's move that could not be read, placed in its file (the line is wrong there).
+    pub line_fault: Option<String>,
+    /// For a game record: its moves, played to reach [`CheckProblem::position`] (no intended
+    /// line then).
+    pub game_moves: Option<usize>,
+}
+
+/// Reads one problem for `check` from `arg` (SFEN text, a file holding one, or a record file):
+/// the moves after an SFEN, or a record's moves, are its intended solution.
+pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputError> {
     let mut line_fault = None;
     let mut game_moves = None;
     let (start, moves) = match read_record_problem(arg) {
@@ -119,8 +133,29 @@ fn run_one(
             (start, moves)
         }
     };
-    let literal_hands = req.literal_hands || game_moves.is_some();
-    let pos = prepare_problem(&start, literal_hands)?;
+    let literal_hands = literal_hands || game_moves.is_some();
+    let position = prepare_problem(&start, literal_hands)?;
+    let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
+    Ok(CheckProblem {
+        position,
+        intended,
+        line_fault,
+        game_moves,
+    })
+}
+
+fn run_one(
+    req: &CheckRequest,
+    arg: &str,
+    stop: Arc<AtomicBool>,
+    out: &mut impl Write,
+) -> Result<Exit, AppError> {
+    let CheckProblem {
+        position: pos,
+        intended,
+        line_fault,
+        game_moves,
+    } = pose_check(arg, req.literal_hands)?;
     // Created before the check, so that a path that cannot be written loses no answer.
     let kif_file = req
         .kif
@@ -132,7 +167,6 @@ fn run_one(
             })
         })
         .transpose()?;
-    let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
     if let Some(n) = game_moves {
         eprintln!(
             "tsume: {arg}: a game record: checking the position after its last move ({n}), \

@@ -545,6 +545,37 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
     }
 }
 
+/// A row given as text rather than read from a file (a program's own list of problems): the
+/// SFEN `text` in any form (its moves played), with its `id`, what it is `expected` to give and
+/// where it comes from (`source`, for messages). A fault is the row's error, placed by column.
+pub fn text_row(
+    id: String,
+    text: &str,
+    expected: Expected,
+    literal_hands: bool,
+    source: Source,
+) -> Row {
+    match parse_position(text, 1, false) {
+        Ok((position, _, board_column)) => Ok(Problem {
+            id,
+            source,
+            text: text.trim().to_string(),
+            position,
+            line: None,
+            line_fault: None,
+            expected,
+            literal_hands,
+            board_column,
+        }),
+        Err(message) => Err(RowError {
+            source,
+            id: Some(id),
+            text: text.trim().to_string(),
+            message,
+        }),
+    }
+}
+
 /// A word of a `.sfen` trailer.
 enum Word {
     Id(String),
