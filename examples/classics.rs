@@ -8,8 +8,10 @@
 //! The folder holds `check.json` (`tsume check problems/zuko-canonical.tsv --report`),
 //! `verify-tsume.json` and `verify-game.json` (`tsume verify problems/zuko.tsv --rules R
 //! --report`), `check-shtsume.json` (`tsume check` of shtsume's lines where its length differs,
-//! `shtsume-lines.tsv`) and `commands.txt` (the commands and settings of those runs, shown as
-//! written); the published lengths come from `problems/zuko.tsv`.
+//! `shtsume-lines.tsv`), `check-long.json`, `verify-long-tsume.json` and `verify-long-game.json`
+//! (the same commands with longer limits, on the problems the first runs left undecided) and
+//! `commands.txt` (the commands and settings of those runs, shown as written); the published
+//! lengths come from `problems/zuko.tsv`.
 
 use serde_json::Value;
 use std::collections::HashMap;
@@ -36,6 +38,11 @@ fn main() {
         published: &zuko,
         canonical: &canonical,
         shtsume: &read("check-shtsume.json"),
+        long: LongRuns {
+            check: &read("check-long.json"),
+            verify_tsume: &read("verify-long-tsume.json"),
+            verify_game: &read("verify-long-game.json"),
+        },
     });
     print!("{page}");
 }
@@ -56,6 +63,38 @@ pub struct Inputs<'a> {
     pub canonical: &'a str,
     /// The `check --report` JSON of shtsume's main lines where its length differs from tsume's.
     pub shtsume: &'a str,
+    /// The runs with longer limits of the problems the first runs left undecided.
+    pub long: LongRuns<'a>,
+}
+
+/// The reports of the runs with longer limits, as [`Inputs`] has them for the first runs.
+pub struct LongRuns<'a> {
+    /// `check --report`.
+    pub check: &'a str,
+    /// `verify --report` under the tsume rules.
+    pub verify_tsume: &'a str,
+    /// `verify --report` under the rules of the game.
+    pub verify_game: &'a str,
+}
+
+/// The mark of an answer that only the runs with longer limits gave.
+const LONG: &str = "†";
+
+/// The first runs' answers by id, an undecided one replaced by the longer runs' (marked
+/// [`LONG`]) where those decided it.
+fn with_long(
+    first: HashMap<String, (String, Option<u64>)>,
+    long: HashMap<String, (String, Option<u64>)>,
+) -> HashMap<String, (String, Option<u64>)> {
+    first
+        .into_iter()
+        .map(|(id, (words, length))| match long.get(&id) {
+            Some((w, l)) if words.starts_with("undecided") && !w.starts_with("undecided") => {
+                (id, (format!("{w} {LONG}"), *l))
+            }
+            _ => (id, (words, length)),
+        })
+        .collect()
 }
 
 /// What a verify report says of one problem: `mate N`, `no mate`, or `unknown (≤ N)`.
@@ -141,8 +180,21 @@ fn explanation(solver: u64, published: u64, findings: &[Value]) -> String {
 /// The page.
 pub fn render(inputs: &Inputs) -> String {
     let check: Value = serde_json::from_str(inputs.check).expect("a check report");
-    let tsume = verify_lengths(inputs.verify_tsume);
-    let game = verify_lengths(inputs.verify_game);
+    let long_check: Value = serde_json::from_str(inputs.long.check).expect("a check report");
+    let long_rows: HashMap<&str, &Value> = long_check["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|r| (r["id"].as_str().unwrap_or_default(), r))
+        .collect();
+    let tsume = with_long(
+        verify_lengths(inputs.verify_tsume),
+        verify_lengths(inputs.long.verify_tsume),
+    );
+    let game = with_long(
+        verify_lengths(inputs.verify_game),
+        verify_lengths(inputs.long.verify_game),
+    );
     let published = lengths(inputs.published);
     let solved_diagrams = diagrams(inputs.published);
     let checked_diagrams = diagrams(inputs.canonical);
@@ -158,12 +210,55 @@ pub fn render(inputs: &Inputs) -> String {
          findings mean is in [check.md](check.md); lengths are counted as \
          [conventions](conventions.md) says.\n"
     );
-    let totals = &check["totals"];
+    // A problem the first check left undecided, with the longer run's check where it decided.
+    let rows: Vec<(&Value, bool)> = check["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|row| {
+            let id = row["id"].as_str().unwrap_or_default();
+            match long_rows.get(id) {
+                Some(long) if row["status"] == "undecided" && long["status"] != "undecided" => {
+                    (*long, true)
+                }
+                _ => (row, false),
+            }
+        })
+        .collect();
+    let count = |status: &str| rows.iter().filter(|(r, _)| r["status"] == status).count();
     let _ = writeln!(
         p,
         "**{} problems: {} sound, {} flawed, {} undecided, {} errors.**\n",
-        totals["problems"], totals["sound"], totals["flawed"], totals["undecided"], totals["error"]
+        rows.len(),
+        count("sound"),
+        count("flawed"),
+        count("undecided"),
+        count("error")
     );
+    let decided_long: Vec<String> = rows
+        .iter()
+        .filter(|(_, long)| *long)
+        .map(|(r, _)| {
+            let id = r["id"]
+                .as_str()
+                .unwrap_or_default()
+                .trim_start_matches("zuko-");
+            format!("No. {}", id.trim_start_matches('0'))
+        })
+        .collect();
+    if !decided_long.is_empty() {
+        let _ = writeln!(
+            p,
+            "{}, left undecided by the first check within its limits, {} decided by the same \
+             check with longer limits. The answers only the longer runs gave are marked {LONG}.\n",
+            decided_long.join(", "),
+            if decided_long.len() == 1 {
+                "was"
+            } else {
+                "were"
+            }
+        );
+    }
     let _ = writeln!(p, "## The runs\n\n```");
     for line in inputs.commands.lines() {
         let _ = writeln!(p, "{line}");
@@ -176,13 +271,18 @@ pub fn render(inputs: &Inputs) -> String {
     );
     let mut differs = 0;
     let mut open = 0;
-    for row in check["problems"].as_array().expect("problems") {
+    for &(row, long) in &rows {
         let id = row["id"].as_str().unwrap_or_default();
         let c = &row["check"];
         let findings: Vec<Value> = c["findings"].as_array().cloned().unwrap_or_default();
         let verdict = c["verdict"]
             .as_str()
             .unwrap_or(row["status"].as_str().unwrap_or("error"));
+        let verdict = if long {
+            format!("{verdict} {LONG}")
+        } else {
+            verdict.to_string()
+        };
         let (tsume_words, tsume_len) = tsume.get(id).cloned().unwrap_or(("–".into(), None));
         let (game_words, _) = game.get(id).cloned().unwrap_or(("–".into(), None));
         let published_len = published.get(id).copied();

@@ -31,6 +31,11 @@ fn the_classics_page_is_the_one_its_reports_make() {
         published: &published,
         canonical: &canonical,
         shtsume: &shtsume,
+        long: report::LongRuns {
+            check: &read("problems/classics/check-long.json"),
+            verify_tsume: &read("problems/classics/verify-long-tsume.json"),
+            verify_game: &read("problems/classics/verify-long-game.json"),
+        },
     });
     assert!(
         page == read("docs/classics.md"),
