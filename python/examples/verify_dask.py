@@ -7,13 +7,14 @@ module (`pip install ./python`); without one, a local cluster of one single-thre
 core runs them. Prints each row that is not as expected, then the totals and the rate.
 """
 
-import csv
 import os
 import sys
 import time
 
 import tsume
 from dask.distributed import Client, LocalCluster, as_completed, get_worker
+
+from verify_parallel import read_rows
 
 
 def solve_chunk(rows, rules="tsume", hash_mb=256):
@@ -30,13 +31,6 @@ def solve_chunk(rows, rules="tsume", hash_mb=256):
         except tsume.InputError as e:
             out.append((ident, expected, "error", None, str(e)))
     return out
-
-
-def read_rows(path, column):
-    with open(path, encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            length = row.get(column) or None
-            yield row["id"], row["sfen"], int(length) if length else None
 
 
 def main():
