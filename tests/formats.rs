@@ -317,6 +317,13 @@ fn every_format_says_a_line_ends_in_futile_interpositions() {
         ),
         "{text}"
     );
+    let usi = stdout(&tsume(&["solve", FUTILE_END, "--format", "usi"]));
+    assert_eq!(usi, "4b3b\n  futile_end L*2b 3b2b\n");
+    // Under the rules of the game the drop is a move like any other.
+    let game = stdout(&tsume(&[
+        "solve", FUTILE_END, "--format", "usi", "--rules", "game",
+    ]));
+    assert_eq!(game, "4b3b L*2b 3a2b+\n");
 }
 
 /// 図巧 No. 50 with these limits: a mate of at most 19 plies found, its line of 17, not proven

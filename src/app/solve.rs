@@ -388,7 +388,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
                 out,
             )
         }
-        OutputFormat::Usi => print_usi(&report.outcome, refutation.as_ref(), out),
+        OutputFormat::Usi => print_usi(&pos, &report.outcome, refutation.as_ref(), out),
         OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation.as_ref(), out),
         OutputFormat::Kif => {
             let _ = write!(out, "{}", kif());
@@ -586,11 +586,22 @@ fn futile_end_words_ja(pair: &[String; 2]) -> String {
 }
 
 /// One line: the moves of a mate, `nomate`, or `unknown`, followed for a mate found but not
-/// proven shortest by `mate_at_most N` and its moves; below `nomate`, the refutation's lines.
-fn print_usi(outcome: &Outcome, refutation: Option<&Refutation>, out: &mut impl Write) {
+/// proven shortest by `mate_at_most N` and its moves; below a mate whose every last reply is a
+/// futile interposition, `futile_end` and an example pair; below `nomate`, the refutation's
+/// lines.
+fn print_usi(
+    pos: &Position,
+    outcome: &Outcome,
+    refutation: Option<&Refutation>,
+    out: &mut impl Write,
+) {
     let _ = match outcome {
         Outcome::Mate { line, .. } => {
-            writeln!(out, "{}", usi_line(&line.moves))
+            let _ = writeln!(out, "{}", usi_line(&line.moves));
+            match futile_end_pair(pos, line) {
+                Some(([drop, capture], _)) => writeln!(out, "  futile_end {drop} {capture}"),
+                None => Ok(()),
+            }
         }
         Outcome::NoMate => {
             let _ = writeln!(out, "nomate");
