@@ -211,7 +211,7 @@ pub fn render(inputs: &Inputs) -> String {
          [conventions](conventions.md) says.\n"
     );
     // A problem the first check left undecided, with the longer run's check where it decided.
-    let rows: Vec<(&Value, bool)> = check["problems"]
+    let problems: Vec<(&Value, bool)> = check["problems"]
         .as_array()
         .expect("problems")
         .iter()
@@ -225,17 +225,22 @@ pub fn render(inputs: &Inputs) -> String {
             }
         })
         .collect();
-    let count = |status: &str| rows.iter().filter(|(r, _)| r["status"] == status).count();
+    let count = |status: &str| {
+        problems
+            .iter()
+            .filter(|(r, _)| r["status"] == status)
+            .count()
+    };
     let _ = writeln!(
         p,
         "**{} problems: {} sound, {} flawed, {} undecided, {} errors.**\n",
-        rows.len(),
+        problems.len(),
         count("sound"),
         count("flawed"),
         count("undecided"),
         count("error")
     );
-    let decided_long: Vec<String> = rows
+    let decided_long: Vec<String> = problems
         .iter()
         .filter(|(_, long)| *long)
         .map(|(r, _)| {
@@ -271,7 +276,7 @@ pub fn render(inputs: &Inputs) -> String {
     );
     let mut differs = 0;
     let mut open = 0;
-    for &(row, long) in &rows {
+    for &(row, long) in &problems {
         let id = row["id"].as_str().unwrap_or_default();
         let c = &row["check"];
         let findings: Vec<Value> = c["findings"].as_array().cloned().unwrap_or_default();

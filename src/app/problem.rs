@@ -33,7 +33,7 @@ pub enum InputError {
         error: SfenError,
     },
     /// A record file (KIF, KI2, CSA) that is malformed or illegal.
-    #[error("{path}:{}:{}: {}", error.line, error.column, error.message)]
+    #[error("{}", error.placed(path))]
     Record {
         /// The file.
         path: String,
@@ -423,8 +423,8 @@ pub fn pose_record(record: &Record, name: &str, literal_hands: bool) -> Result<P
     }
     let warning = record.move_fault.as_ref().map(|e| {
         format!(
-            "{name}:{}:{}: {}; the diagram is solved without the record's moves",
-            e.line, e.column, e.message
+            "{}; the diagram is solved without the record's moves",
+            e.placed(name)
         )
     });
     Ok(Posed {

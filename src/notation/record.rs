@@ -25,6 +25,11 @@ impl RecordError {
             message: message.into(),
         }
     }
+
+    /// The fault placed in `file`, as messages give it: `file:line:column: message`.
+    pub fn placed(&self, file: &str) -> String {
+        format!("{file}:{}:{}: {}", self.line, self.column, self.message)
+    }
 }
 
 /// The square where the fault of an illegal position is best shown: the piece that could never

@@ -13,7 +13,7 @@ use super::futile;
 use super::outcome::Outcome;
 use super::session::Session;
 use super::{Limits, Options};
-use crate::shogi::movegen::{check_moves, is_legal, legal_moves};
+use crate::shogi::movegen::{check_moves, count_checks, is_legal, legal_moves};
 use crate::shogi::{Move, MoveList, Position};
 
 /// At most this many answers in a whole tree: the root's checks first, then the checks after
@@ -174,9 +174,7 @@ fn virtual_positions_escape(
 }
 
 fn no_check(pos: &Position) -> bool {
-    let mut checks = MoveList::new();
-    check_moves(pos, &mut checks);
-    checks.is_empty()
+    count_checks(pos) == 0
 }
 
 /// Whether a search of at most `nodes` nodes proves that `pos` has no mate.

@@ -73,9 +73,7 @@ pub struct MoveCount {
     /// Drops: one per kind and square.
     pub drops: u32,
     /// Squares with at least one drop.
-    pub drop_squares: u32,
-    /// Those squares.
-    pub drop_targets: Bitboard,
+    pub drop_squares: Bitboard,
 }
 
 impl MoveCount {
@@ -141,8 +139,7 @@ impl Counter {
         MoveCount {
             board: self.board,
             drops: self.drops,
-            drop_squares: self.drop_squares.count(),
-            drop_targets: self.drop_squares,
+            drop_squares: self.drop_squares,
         }
     }
 }

@@ -114,10 +114,7 @@ pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputE
                 game_moves = posed.game_moves;
                 (posed.position, Vec::new())
             } else {
-                line_fault = record
-                    .move_fault
-                    .as_ref()
-                    .map(|e| format!("{arg}:{}:{}: {}", e.line, e.column, e.message));
+                line_fault = record.move_fault.as_ref().map(|e| e.placed(arg));
                 (record.start, record.moves)
             }
         }

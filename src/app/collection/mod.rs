@@ -334,7 +334,7 @@ fn record_rows(
             let line_fault = record
                 .move_fault
                 .as_ref()
-                .map(|e| format!("{}:{}:{}: {}", path.display(), e.line, e.column, e.message));
+                .map(|e| e.placed(&path.display().to_string()));
             let solution = options.solution_moves;
             if let (Some(fault), false) = (&line_fault, solution) {
                 eprintln!(

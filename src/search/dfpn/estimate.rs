@@ -182,14 +182,14 @@ impl Dfpn {
             // Without a bound the drops on unguarded squares wait in one chain (see
             // `choice::unguarded`): they count once.
             let unguarded = count
-                .drop_targets
+                .drop_squares
                 .into_iter()
                 .filter(|&s| super::choice::unguarded(pos, s))
                 .count() as u32;
-            let chained = count.drop_squares - unguarded + (unguarded > 0) as u32;
+            let chained = count.drop_squares.count() - unguarded + (unguarded > 0) as u32;
             return Value::unknown(count.board + chained, 1);
         }
-        Value::unknown(count.board + count.drop_squares, 1)
+        Value::unknown(count.board + count.drop_squares.count(), 1)
     }
 }
 
@@ -223,7 +223,7 @@ mod tests {
         );
         let mut p = pos.clone();
         let count = count_legal_moves(&pos);
-        assert_eq!((count.board, count.drop_squares), (3, 3));
+        assert_eq!((count.board, count.drop_squares.count()), (3, 3));
         search.bounded = true;
         assert_eq!(search.counted_look(&mut p, 5).pn, 3 + 3);
         // 8a and 7a in one chain: 6a, and the chain.
