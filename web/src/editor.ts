@@ -2,7 +2,7 @@
 // by the server (`/api/position`), whose message is shown when the set-up is not a problem.
 
 import * as api from "./api";
-import { pieceIcon } from "./board";
+import { handText, pieceIcon } from "./board";
 import { byId, h } from "./dom";
 import { t } from "./i18n";
 import { errorView, faultGlossOf } from "./errors";
@@ -343,11 +343,7 @@ export function renderEditorPanel(): void {
     defender.replaceChildren(handEditor(other(attacker), true));
   } else {
     const rest = app.pos?.position.hands[other(attacker)];
-    const text = rest
-      ? HAND_BASES.filter((b) => (rest[b] ?? 0) > 0)
-          .map((b) => pieceKanji({ base: b, promoted: false }) + (rest[b]! > 1 ? String(rest[b]) : ""))
-          .join(" ") || t("hand.none")
-      : "…";
+    const text = rest ? handText(rest) : "…";
     defender.replaceChildren(h("p", { class: "rest", title: t("hand.rest.title") }, `${t("hand.rest")}: `, text));
   }
   const sfen = app.pos ? app.pos.position.sfen : problemSfen();

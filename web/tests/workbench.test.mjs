@@ -60,7 +60,7 @@ test("図巧 No. 2 set up by clicks and solved; its line stepped through to the 
   await page.waitForSelector("#pos-status [data-pos-ok]");
   assert.match(await text(page, "#pos-status"), /正しい局面/);
   // The defender's hand is "the rest", shown as the server counts it.
-  assert.match(await text(page, "#hand-edit-defender"), /残り全部: 金2 銀4 桂2 香3 歩13/);
+  assert.match(await text(page, "#hand-edit-defender"), /残り全部: 金二　銀四　桂二　香三　歩十三/);
   assert.match(decodeURIComponent(new URL(page.url()).hash), /sfen=9\/9\/3B3G1/);
   await shot(page, "editor");
 
