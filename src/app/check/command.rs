@@ -8,8 +8,9 @@
 use super::collections::run_collections;
 use super::kif::findings_kif;
 use super::render::{print_text, to_json};
-use super::{check_problem, CheckProgress, CheckReport, CheckSettings};
+use super::{CheckReport, CheckSettings};
 use crate::app::collection::READERS;
+use crate::app::engine::{Engine, Waited};
 use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
 use crate::app::output_file::OutputFile;
@@ -18,7 +19,6 @@ use crate::app::problem::{
     InputError,
 };
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
-use crate::search::SEARCH_STACK;
 use crate::shogi::{Move, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -147,12 +147,8 @@ fn run_one(
     stop: Arc<AtomicBool>,
     out: &mut impl Write,
 ) -> Result<Exit, AppError> {
-    let CheckProblem {
-        position: pos,
-        intended,
-        line_fault,
-        game_moves,
-    } = pose_check(arg, req.literal_hands)?;
+    let problem = pose_check(arg, req.literal_hands)?;
+    let (pos, game_moves) = (problem.position.clone(), problem.game_moves);
     // Created before the check, so that a path that cannot be written loses no answer.
     let kif_file = req
         .kif
@@ -172,8 +168,7 @@ fn run_one(
     }
     let mut settings = req.settings.clone();
     settings.options.limits.stop = Some(stop);
-    let report = check_with_progress(&pos, intended, line_fault, &settings, req.quiet)
-        .map_err(AppError::Internal)?;
+    let report = check_with_progress(problem, &settings, req.quiet)?;
     let rules = req.settings.options.rules;
     if let (Some(file), false) = (kif_file, report.interrupted) {
         let path = file.path().display().to_string();
@@ -194,27 +189,25 @@ fn run_one(
     })
 }
 
-/// Checks one problem on a thread with a deep stack, showing how far it has got on the terminal
-/// once it has run for a second.
+/// Checks one problem on an engine's thread, showing how far it has got on the terminal once it
+/// has run for a second.
 fn check_with_progress(
-    pos: &Position,
-    intended: Option<Vec<Move>>,
-    line_fault: Option<String>,
+    problem: CheckProblem,
     settings: &CheckSettings,
     quiet: bool,
-) -> Result<CheckReport, String> {
-    let progress = Arc::new(CheckProgress::default());
-    let mut settings = settings.clone();
-    settings.progress = Some(progress.clone());
-    let pos = pos.clone();
-    let handle = std::thread::Builder::new()
-        .stack_size(SEARCH_STACK)
-        .spawn(move || check_problem(&pos, intended.as_deref(), line_fault.as_deref(), &settings))
-        .expect("spawn the check thread");
+) -> Result<CheckReport, AppError> {
+    let engine = Engine::new()
+        .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
+    let running = engine.check(problem, settings);
+    let progress = running.progress();
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
-    while !handle.is_finished() {
-        std::thread::sleep(Duration::from_millis(50));
+    let answer = loop {
+        match running.wait(Duration::from_millis(50)) {
+            Waited::Done(answer) => break answer.map_err(|e| AppError::Internal(e.0)),
+            Waited::Failed(words) => break Err(AppError::Internal(words)),
+            Waited::Running => {}
+        }
         if quiet || start.elapsed() < Duration::from_secs(1) {
             continue;
         }
@@ -231,10 +224,9 @@ fn check_with_progress(
             progress.nodes.load(Ordering::Relaxed),
         ));
         bar.tick();
-    }
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let result = handle.join().expect("the check thread does not panic");
-    result.map_err(|e| e.0)
+    answer
 }
