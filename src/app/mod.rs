@@ -4,6 +4,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod board;
 pub mod check;
 pub mod collection;
 pub mod engine;
@@ -19,6 +20,7 @@ pub mod settings;
 pub mod solve;
 pub mod usi;
 pub mod verify;
+pub mod workbench;
 
 use crate::search::futile::Capturer;
 use crate::search::Options;

@@ -521,7 +521,7 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
 /// The KIF of [`solution_record`], with what the moves alone do not say: a line that ends where
 /// every reply is a futile interposition is a mate (`まで N手で詰み`, after a comment naming one
 /// such drop), and a mate not proven shortest ends `まで N手で中断` after a comment saying so.
-fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
+pub fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
     let record = solution_record(input, pos, outcome);
     let mut notes = KifNotes::default();
     let line = match outcome {
