@@ -1,6 +1,8 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
+use crate::serve::ServeRequest;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 use tsume::app::bench::BenchRequest;
@@ -259,6 +261,26 @@ pub enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Serve the workbench: a page to set up a problem on a board, solve it and check it, and
+    /// its JSON API (docs/serve.md), on a local HTTP server.
+    ///
+    /// It listens on 127.0.0.1 and answers only its own page: requests whose Host or Origin is
+    /// another site are refused. Ctrl-C stops the search under way and the server (exit 0).
+    ///
+    /// Exit codes: 0 after Ctrl-C, 2 the address cannot be listened on, 4 internal error.
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve {
+        /// The port (0: any free port; the URL printed says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Listen on this address instead of 127.0.0.1 (a warning says that anyone who can
+        /// reach it can use the server).
+        #[arg(long, value_name = "ADDR")]
+        host: Option<IpAddr>,
+    },
 }
 
 /// The limits and the table of each search, shared by the commands that solve. A search stopped
@@ -328,6 +350,11 @@ Examples:
   tsume selfcheck --random 10000 --seed 1
   tsume selfcheck --random 1000 --nodes 50000 --json --quiet";
 
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  tsume serve --open
+  tsume serve --port 0";
+
 const USI_EXAMPLES: &str = "\
 Examples:
   tsume usi                        (the command a GUI runs as its engine)
@@ -366,10 +393,28 @@ pub enum RulesArg {
     Tsume,
 }
 
+/// What the binary runs: a command of the app, or the workbench's server.
+pub enum Run {
+    /// A command of the app.
+    App(Request),
+    /// `tsume serve`.
+    Serve(ServeRequest),
+}
+
 impl Command {
-    /// The request the flags make; flags the machine cannot serve (a `--hash` too large) are
+    /// What the flags ask to run; flags the machine cannot serve (a `--hash` too large) are
     /// refused here, before any command starts.
-    pub fn into_request(self) -> Result<Request, AppError> {
+    pub fn into_run(self) -> Result<Run, AppError> {
+        match self {
+            Command::Serve { port, open, host } => {
+                Ok(Run::Serve(ServeRequest { host, port, open }))
+            }
+            command => command.into_request().map(Run::App),
+        }
+    }
+
+    /// The app's request the flags make.
+    fn into_request(self) -> Result<Request, AppError> {
         Ok(match self {
             Command::Perft {
                 position,
@@ -486,6 +531,9 @@ impl Command {
                 quiet,
             }),
             Command::Usi { search } => Request::Usi(search.options(1)?, search.capturer()),
+            Command::Serve { .. } => {
+                return Err(AppError::Usage("serve is not a command of the app".into()))
+            }
         })
     }
 }

@@ -1,0 +1,1 @@
+/* the workbench page */
