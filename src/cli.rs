@@ -1,6 +1,8 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
+use crate::serve::ServeRequest;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 use tsume::app::bench::BenchRequest;
@@ -10,12 +12,14 @@ use tsume::app::exit::AppError;
 use tsume::app::perft::PerftRequest;
 use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
+use tsume::app::settings::{
+    parse_count, parse_seconds, table_mb, threads, RulesName, SearchSettings, Setting, SettingError,
+};
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
 use tsume::app::Request;
 use tsume::search::futile::Capturer;
-use tsume::search::table::Table;
-use tsume::search::{Limits, Options, Rules, MAX_THREADS};
+use tsume::search::Options;
 use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
@@ -61,7 +65,7 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         kif: Option<PathBuf>,
         /// Threads searching together on one table (`--hash` is their shared size).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+        #[arg(long, default_value_t = 1, value_parser = threads_arg, allow_negative_numbers = true)]
         threads: u64,
         /// Write each mate proven during the search (the first found, then each shorter one)
         /// to standard error at once, as one JSON object a line.
@@ -106,7 +110,7 @@ pub enum Command {
         #[arg(required = true, value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Problems solved at once (default: the number of cores). Memory is about jobs × hash.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = jobs_arg, allow_negative_numbers = true)]
         jobs: Option<u64>,
         #[command(flatten)]
         search: SearchArgs,
@@ -145,15 +149,15 @@ pub enum Command {
         literal_hands: bool,
         /// Collections: problems checked at once (default: the number of cores). Memory is about
         /// jobs × hash.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = jobs_arg, allow_negative_numbers = true)]
         jobs: Option<u64>,
         #[command(flatten)]
         search: SearchArgs,
         /// Stop a problem's whole check after this many nodes (what is left is undecided).
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = total_nodes_arg, allow_negative_numbers = true)]
         total_nodes: Option<u64>,
         /// Stop a problem's whole check after this many seconds (what is left is undecided).
-        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        #[arg(long, value_name = "S", value_parser = total_time_arg, allow_negative_numbers = true)]
         total_time: Option<Duration>,
         /// Print JSON instead of text (collections: the report).
         #[arg(long)]
@@ -186,7 +190,7 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         length_column: Option<String>,
         /// Threads searching each problem together on one table.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS as u64))]
+        #[arg(long, default_value_t = 1, value_parser = threads_arg, allow_negative_numbers = true)]
         threads: u64,
     },
     /// Check the solver against a second, plain algorithm: generate seeded random tsume
@@ -205,29 +209,29 @@ pub enum Command {
     #[command(after_help = SELFCHECK_EXAMPLES)]
     Selfcheck {
         /// How many random positions.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", value_parser = positions_arg, allow_negative_numbers = true)]
         random: u64,
         /// The seed of the positions.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
         /// Positions solved at once (default: the number of cores).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = jobs_arg, allow_negative_numbers = true)]
         jobs: Option<u64>,
         /// Stop df-pn's whole search of a position after this many nodes; df-pn bounded to 7
         /// plies then answers, under the same limit (unknown if it too reaches it).
         #[arg(long, value_name = "N", default_value_t = 100_000,
-              value_parser = clap::value_parser!(u64).range(1..))]
+              value_parser = nodes_arg, allow_negative_numbers = true)]
         nodes: u64,
         /// Stop each df-pn search of a position after this many seconds (as for --nodes).
-        #[arg(long, value_name = "S", value_parser = parse_seconds)]
+        #[arg(long, value_name = "S", value_parser = time_arg, allow_negative_numbers = true)]
         time: Option<Duration>,
         /// df-pn's transposition table per position, in megabytes (memory is about jobs × hash).
         #[arg(long, value_name = "MB", default_value_t = 16,
-              value_parser = clap::value_parser!(u64).range(1..))]
+              value_parser = hash_arg, allow_negative_numbers = true)]
         hash: u64,
         /// Stop the bounded search on a position after this many nodes (then unknown).
         #[arg(long, value_name = "N", default_value_t = 20_000_000,
-              value_parser = clap::value_parser!(u64).range(1..))]
+              value_parser = nodes_arg, allow_negative_numbers = true)]
         bounded_nodes: u64,
         /// Print the summary as a JSON object.
         #[arg(long)]
@@ -257,6 +261,26 @@ pub enum Command {
         #[command(flatten)]
         search: SearchArgs,
     },
+    /// Serve the workbench: a page to set up a problem on a board, solve it and check it, and
+    /// its JSON API (docs/serve.md), on a local HTTP server.
+    ///
+    /// It listens on 127.0.0.1 and answers only its own page: requests whose Host or Origin is
+    /// another site are refused. Ctrl-C stops the search under way and the server (exit 0).
+    ///
+    /// Exit codes: 0 after Ctrl-C, 2 the address cannot be listened on, 4 internal error.
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve {
+        /// The port (0: any free port; the URL printed says which).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+        /// Listen on this address instead of 127.0.0.1 (a warning says that anyone who can
+        /// reach it can use the server).
+        #[arg(long, value_name = "ADDR")]
+        host: Option<IpAddr>,
+    },
 }
 
 /// The limits and the table of each search, shared by the commands that solve. A search stopped
@@ -264,13 +288,13 @@ pub enum Command {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Stop each search after this many nodes.
-    #[arg(long)]
+    #[arg(long, value_parser = nodes_arg, allow_negative_numbers = true)]
     pub nodes: Option<u64>,
     /// Stop each search after this many seconds.
-    #[arg(long, value_parser = parse_seconds)]
+    #[arg(long, value_parser = time_arg, allow_negative_numbers = true)]
     pub time: Option<Duration>,
     /// Transposition table size in megabytes, per search (each command states its own use).
-    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 256, value_parser = hash_arg, allow_negative_numbers = true)]
     pub hash: u64,
     /// How mate lengths are counted.
     #[arg(long, value_enum, default_value_t = RulesArg::Tsume)]
@@ -326,6 +350,11 @@ Examples:
   tsume selfcheck --random 10000 --seed 1
   tsume selfcheck --random 1000 --nodes 50000 --json --quiet";
 
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  tsume serve --open
+  tsume serve --port 0";
+
 const USI_EXAMPLES: &str = "\
 Examples:
   tsume usi                        (the command a GUI runs as its engine)
@@ -364,10 +393,28 @@ pub enum RulesArg {
     Tsume,
 }
 
+/// What the binary runs: a command of the app, or the workbench's server.
+pub enum Run {
+    /// A command of the app.
+    App(Request),
+    /// `tsume serve`.
+    Serve(ServeRequest),
+}
+
 impl Command {
-    /// The request the flags make; flags the machine cannot serve (a `--hash` too large) are
+    /// What the flags ask to run; flags the machine cannot serve (a `--hash` too large) are
     /// refused here, before any command starts.
-    pub fn into_request(self) -> Result<Request, AppError> {
+    pub fn into_run(self) -> Result<Run, AppError> {
+        match self {
+            Command::Serve { port, open, host } => {
+                Ok(Run::Serve(ServeRequest { host, port, open }))
+            }
+            command => command.into_request().map(Run::App),
+        }
+    }
+
+    /// The app's request the flags make.
+    fn into_request(self) -> Result<Request, AppError> {
         Ok(match self {
             Command::Perft {
                 position,
@@ -402,10 +449,7 @@ impl Command {
             } => Request::Solve(SolveRequest {
                 problem: join_problem_words(&problem)?,
                 literal_hands,
-                options: Options {
-                    threads: threads as usize,
-                    ..search.options()?
-                },
+                options: search.options(threads)?,
                 format: if json {
                     OutputFormat::Json
                 } else {
@@ -424,7 +468,7 @@ impl Command {
             } => Request::Verify(VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
-                options: search.options()?,
+                options: search.options(1)?,
                 length_column,
                 report,
                 quiet,
@@ -444,7 +488,7 @@ impl Command {
                 problems: join_sfen_words(problems),
                 literal_hands,
                 settings: CheckSettings {
-                    options: search.options()?,
+                    options: search.options(1)?,
                     total_nodes,
                     total_time,
                     progress: None,
@@ -462,10 +506,7 @@ impl Command {
                 threads,
             } => Request::Bench(BenchRequest {
                 paths,
-                options: Options {
-                    threads: threads as usize,
-                    ..search.options()?
-                },
+                options: search.options(threads)?,
                 length_column,
             }),
             Command::Selfcheck {
@@ -484,17 +525,35 @@ impl Command {
                 jobs: jobs.map(|j| j as usize),
                 nodes,
                 time,
-                hash_mb: table_mb(hash)?,
+                hash_mb: table_mb(hash).map_err(usage)?,
                 bounded_nodes,
                 json,
                 quiet,
             }),
-            Command::Usi { search } => Request::Usi(search.options()?, search.capturer()),
+            Command::Usi { search } => Request::Usi(search.options(1)?, search.capturer()),
+            Command::Serve { .. } => {
+                return Err(AppError::Usage("serve is not a command of the app".into()))
+            }
         })
     }
 }
 
 impl SearchArgs {
+    /// The settings the flags give, with `threads` threads.
+    fn settings(&self, threads: u64) -> SearchSettings {
+        SearchSettings {
+            rules: match self.rules {
+                RulesArg::Game => RulesName::Game,
+                RulesArg::Tsume => RulesName::Tsume,
+            },
+            futile: self.capturer(),
+            hash_mb: self.hash,
+            threads,
+            time: self.time.map(|t| t.as_secs_f64()),
+            nodes: self.nodes,
+        }
+    }
+
     /// Who may take a futile interposition, as `--futile` says (whatever `--rules`).
     fn capturer(&self) -> Capturer {
         match self.futile {
@@ -503,24 +562,10 @@ impl SearchArgs {
         }
     }
 
-    /// The search settings the flags ask for (one thread); refused for a table that cannot be
-    /// had.
-    fn options(&self) -> Result<Options, AppError> {
-        Ok(Options {
-            rules: match self.rules {
-                RulesArg::Game => Rules::Game,
-                RulesArg::Tsume => Rules::Tsume {
-                    futile: self.capturer(),
-                },
-            },
-            hash_mb: table_mb(self.hash)?,
-            threads: 1,
-            limits: Limits {
-                nodes: self.nodes,
-                time: self.time,
-                ..Limits::default()
-            },
-        })
+    /// The search settings the flags ask for, with `threads` threads; refused for a table that
+    /// cannot be had.
+    fn options(&self, threads: u64) -> Result<Options, AppError> {
+        self.settings(threads).options().map_err(usage)
     }
 }
 
@@ -536,23 +581,43 @@ impl From<FormatArg> for OutputFormat {
     }
 }
 
-/// The table of `--hash` in megabytes; refused when the machine cannot give it, before any
-/// search would end the process trying.
-fn table_mb(hash: u64) -> Result<usize, AppError> {
-    let mb = usize::try_from(hash).unwrap_or(usize::MAX);
-    if Table::can_map(mb) {
-        Ok(mb)
-    } else {
-        Err(AppError::Usage(format!(
-            "--hash {mb}: this machine cannot give a table of {mb} MB"
-        )))
-    }
+/// A refused setting as a usage error, named by its flag.
+fn usage(e: SettingError) -> AppError {
+    AppError::Usage(e.for_command_line())
 }
 
-/// A positive number of seconds.
-fn parse_seconds(s: &str) -> Result<Duration, String> {
-    match s.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 => Ok(Duration::from_secs_f64(t)),
-        _ => Err(format!("'{s}' is not a positive number of seconds")),
-    }
+// The parsers of the numeric flags: each value read once, by the settings' own rules, so that
+// every face refuses the same values with the same words (clap names the flag before them).
+
+fn time_arg(s: &str) -> Result<Duration, String> {
+    parse_seconds(Setting::Time, s).map_err(|e| e.expected)
+}
+
+fn total_time_arg(s: &str) -> Result<Duration, String> {
+    parse_seconds(Setting::TotalTime, s).map_err(|e| e.expected)
+}
+
+fn nodes_arg(s: &str) -> Result<u64, String> {
+    parse_count(Setting::Nodes, s, 1).map_err(|e| e.expected)
+}
+
+fn total_nodes_arg(s: &str) -> Result<u64, String> {
+    parse_count(Setting::TotalNodes, s, 1).map_err(|e| e.expected)
+}
+
+fn positions_arg(s: &str) -> Result<u64, String> {
+    parse_count(Setting::Nodes, s, 1).map_err(|e| e.expected)
+}
+
+fn hash_arg(s: &str) -> Result<u64, String> {
+    parse_count(Setting::Hash, s, 1).map_err(|e| e.expected)
+}
+
+fn jobs_arg(s: &str) -> Result<u64, String> {
+    parse_count(Setting::Jobs, s, 1).map_err(|e| e.expected)
+}
+
+fn threads_arg(s: &str) -> Result<u64, String> {
+    let n = parse_count(Setting::Threads, s, 1).map_err(|e| e.expected)?;
+    threads(n).map(|t| t as u64).map_err(|e| e.expected)
 }

@@ -1,13 +1,18 @@
 //! The `tsume` binary: parse the flags, run the command, end with its exit code.
 
 mod cli;
+mod serve;
 
 use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let command = cli::Cli::parse().command;
-    match command.into_request().and_then(|request| request.run()) {
+    let ran = command.into_run().and_then(|run| match run {
+        cli::Run::App(request) => request.run(),
+        cli::Run::Serve(request) => serve::run(&request),
+    });
+    match ran {
         Ok(exit) => exit.into(),
         Err(e) => {
             eprintln!("tsume: error: {e}");

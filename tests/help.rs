@@ -41,7 +41,8 @@ fn every_command_help_ends_with_examples_of_commands_that_exist() {
             "check",
             "bench",
             "selfcheck",
-            "usi"
+            "usi",
+            "serve"
         ]
     );
     for command in &commands {

@@ -9,10 +9,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tsume::app::collection::{text_row, Expected, Row, Source};
 use tsume::app::problem::InputError as ReadError;
+use tsume::app::settings::{
+    count, parse_capturer, seconds, RulesName, SearchSettings, Setting, SettingError,
+};
 use tsume::notation::usi::parse_usi_moves_syntax;
-use tsume::search::futile::Capturer;
-use tsume::search::table::Table;
-use tsume::search::{Limits, Options, Rules, MAX_THREADS};
+use tsume::search::{Limits, Options};
 use tsume::shogi::Move;
 
 /// A `tsume.InputError` with its place and fault as attributes.
@@ -43,66 +44,68 @@ pub fn input_error(py: Python<'_>, e: &ReadError) -> PyErr {
     placed_error(py, e.to_string(), line, column, fault)
 }
 
-/// The search settings of the keyword arguments, refused as `ValueError` when out of range.
+/// The search settings of the keyword arguments, refused as `ValueError` (named by their
+/// keyword) when out of range.
 pub fn build_options(
     rules: &str,
     futile: &str,
     hash_mb: usize,
     threads: usize,
-    limits: Limits,
+    time: Option<f64>,
+    nodes: Option<u64>,
 ) -> PyResult<Options> {
-    let futile = match futile {
-        "any" => Capturer::Any,
-        "checker" => Capturer::Checker,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "futile={other:?}: expected \"any\" or \"checker\""
-            )))
-        }
-    };
-    let rules = match rules {
-        "tsume" => Rules::Tsume { futile },
-        "game" => Rules::Game,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "rules={other:?}: expected \"tsume\" or \"game\""
-            )))
-        }
-    };
-    if hash_mb == 0 || !Table::can_map(hash_mb) {
-        return Err(PyValueError::new_err(format!(
-            "hash_mb={hash_mb}: this machine cannot give a table of {hash_mb} MB"
-        )));
-    }
-    if !(1..=MAX_THREADS).contains(&threads) {
-        return Err(PyValueError::new_err(format!(
-            "threads={threads}: expected 1 to {MAX_THREADS}"
-        )));
-    }
-    Ok(Options {
-        rules,
-        hash_mb,
-        threads,
-        limits,
+    settings(rules, futile, hash_mb, threads, time, nodes)
+        .and_then(|s| s.options())
+        .map_err(value_error)
+}
+
+/// The settings the keywords name.
+fn settings(
+    rules: &str,
+    futile: &str,
+    hash_mb: usize,
+    threads: usize,
+    time: Option<f64>,
+    nodes: Option<u64>,
+) -> Result<SearchSettings, SettingError> {
+    Ok(SearchSettings {
+        rules: RulesName::parse(rules)?,
+        futile: parse_capturer(futile)?,
+        hash_mb: hash_mb as u64,
+        threads: threads as u64,
+        time,
+        nodes,
     })
 }
 
 /// The limits of `time` (seconds) and `nodes`.
 pub fn limits_of(time: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    let time = match time {
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "time={t}: expected a positive number of seconds"
-            )))
-        }
-        None => None,
-    };
-    Ok(Limits {
-        nodes,
+    SearchSettings {
         time,
-        ..Limits::default()
-    })
+        nodes,
+        ..SearchSettings::default()
+    }
+    .limits()
+    .map_err(value_error)
+}
+
+/// A whole check's time, in seconds.
+pub fn total_time_of(time: Option<f64>) -> PyResult<Option<Duration>> {
+    time.map(|t| seconds(Setting::TotalTime, t))
+        .transpose()
+        .map_err(value_error)
+}
+
+/// A whole check's nodes.
+pub fn total_nodes_of(nodes: Option<u64>) -> PyResult<Option<u64>> {
+    nodes
+        .map(|n| count(Setting::TotalNodes, n, 1))
+        .transpose()
+        .map_err(value_error)
+}
+
+fn value_error(e: SettingError) -> PyErr {
+    PyValueError::new_err(e.for_keywords())
 }
 
 /// The text of a problem argument: a string, a path, or what an object's `.sfen()` gives (a

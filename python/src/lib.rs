@@ -9,13 +9,13 @@
 mod convert;
 
 use convert::{
-    build_options, check_line, input_error, limits_of, problem_text, rows_of, RowsSource,
+    build_options, check_line, input_error, limits_of, problem_text, rows_of, total_nodes_of,
+    total_time_of, RowsSource,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use std::any::Any;
 use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,13 +24,13 @@ use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Duration;
 use tsume::app::batch::{run_jobs, split_rows, worker_pool, BatchRecord, Grade, Job, RowFault};
 use tsume::app::check::render::to_json as check_json;
-use tsume::app::check::{check_problem, CheckSettings};
+use tsume::app::check::CheckSettings;
 use tsume::app::collection::{load_all, LoadOptions};
+use tsume::app::engine::{panic_words, Engine, Running, Waited};
 use tsume::app::problem::{pose_record, read_problem, Posed};
-use tsume::app::solve::{answer_json, checked_answer, solve_on, SolveJson};
+use tsume::app::solve::{answer_json, SolveJson};
 use tsume::app::verify::{verify_one, ProblemRecord};
-use tsume::search::session::Session;
-use tsume::search::{Options, SEARCH_STACK};
+use tsume::search::Options;
 
 create_exception!(
     tsume,
@@ -51,15 +51,6 @@ create_exception!(
 /// How often a waiting call looks for signals (Ctrl-C).
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
 
-/// The words of a panic's payload.
-fn panic_words(payload: &(dyn Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".to_string())
-}
-
 /// Runs `f`, a panic in it becoming an [`InternalError`]: nothing panics across the boundary.
 fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|payload| {
@@ -75,72 +66,30 @@ fn wait<T: Send>(py: Python<'_>, rx: Receiver<T>) -> (Result<T, RecvTimeoutError
     py.detach(move || (rx.recv_timeout(SIGNAL_POLL), rx))
 }
 
-/// A thread with a deep stack kept for the searches of a [`Solver`], so that a problem costs no
-/// thread's start and end. It ends when the solver goes.
-struct SearchThread {
-    jobs: mpsc::Sender<Box<dyn FnOnce() + Send>>,
+/// A new engine (a search thread), or an [`InternalError`].
+fn new_engine() -> PyResult<Engine> {
+    Engine::new()
+        .map_err(|e| InternalError::new_err(format!("cannot start the search thread: {e}")))
 }
 
-impl SearchThread {
-    fn new() -> PyResult<SearchThread> {
-        let (jobs, rx) = mpsc::channel::<Box<dyn FnOnce() + Send>>();
-        std::thread::Builder::new()
-            .name("tsume-solver".to_string())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                for job in rx {
-                    job();
-                }
-            })
-            .map_err(|e| InternalError::new_err(format!("cannot start the search thread: {e}")))?;
-        Ok(SearchThread { jobs })
-    }
-}
-
-/// Runs `work` on `thread`, or on a new thread with a deep stack, while this thread waits with
-/// the GIL released. A signal's exception (Ctrl-C: `KeyboardInterrupt`) sets `stop`, waits for
-/// `work` to end, and is raised; a panic of `work` is an [`InternalError`].
-fn run_searching<T: Send + 'static>(
+/// Waits for `running` with the GIL released. A signal's exception (Ctrl-C:
+/// `KeyboardInterrupt`) stops the search, waits for it to end, and is raised; a panic of the
+/// search is an [`InternalError`].
+fn wait_running<T: Send + 'static, P: Send + Sync + 'static>(
     py: Python<'_>,
-    stop: &AtomicBool,
-    thread: Option<&SearchThread>,
-    work: impl FnOnce() -> T + Send + 'static,
+    mut running: Running<T, P>,
 ) -> PyResult<T> {
-    let (tx, mut rx) = mpsc::channel();
-    let job = move || {
-        let _ = tx.send(catch_unwind(AssertUnwindSafe(work)));
-    };
-    let started = match thread {
-        Some(thread) => thread.jobs.send(Box::new(job)).is_ok(),
-        None => std::thread::Builder::new()
-            .stack_size(SEARCH_STACK)
-            .spawn(job)
-            .is_ok(),
-    };
-    if !started {
-        return Err(InternalError::new_err("cannot start the search thread"));
-    }
     loop {
-        let (got, back) = wait(py, rx);
-        rx = back;
-        match got {
-            Ok(Ok(value)) => return Ok(value),
-            Ok(Err(payload)) => {
-                return Err(InternalError::new_err(format!(
-                    "internal error, please report it: {}",
-                    panic_words(payload.as_ref())
-                )))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(InternalError::new_err(
-                    "the search thread ended without answer",
-                ))
-            }
-            Err(RecvTimeoutError::Timeout) => {}
+        let (waited, back) = py.detach(move || (running.wait(SIGNAL_POLL), running));
+        running = back;
+        match waited {
+            Waited::Done(answer) => return Ok(answer),
+            Waited::Failed(words) => return Err(InternalError::new_err(words)),
+            Waited::Running => {}
         }
         if let Err(signal) = py.check_signals() {
-            stop.store(true, Ordering::Relaxed);
-            py.detach(move || drop(rx.recv()));
+            running.stop();
+            py.detach(move || drop(running.finish()));
             return Err(signal);
         }
     }
@@ -154,33 +103,17 @@ fn posed(position: &Bound<'_, PyAny>, literal_hands: bool) -> PyResult<Posed> {
     pose_record(&record, &text, literal_hands).map_err(|e| input_error(py, &e))
 }
 
-/// Solves `posed` on the session in `slot` (made for its attacker if there is none), the table
-/// emptied first so that the answer is the one a fresh table gives; on `thread` if given.
-fn solve_in(
+/// Solves `posed` on `engine` (its table emptied first, so that the answer is the one a fresh
+/// table gives).
+fn solve_on_engine(
     py: Python<'_>,
-    slot: &mut Option<Session>,
-    thread: Option<&SearchThread>,
+    engine: &Engine,
     posed: &Posed,
     options: &Options,
 ) -> PyResult<SolveResult> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut options = options.clone();
-    options.limits.stop = Some(stop.clone());
-    let pos = posed.position.clone();
-    let session = slot.take();
-    let search_options = options.clone();
-    // The session goes to the search thread and comes back with the answer; one that a panic
-    // took is not seen again, and the next search makes a new one.
-    let (session, answer) = run_searching(py, &stop, thread, move || {
-        let options = search_options;
-        let mut session = session.unwrap_or_else(|| Session::new(pos.side_to_move(), &options));
-        session.clear_table();
-        let (report, refutation) = solve_on(&mut session, &pos, &options);
-        (session, checked_answer(&pos, report, refutation, &options))
-    })?;
-    *slot = Some(session);
+    let answer = wait_running(py, engine.solve(posed, options))?;
     let (report, refutation) = answer.map_err(|e| InternalError::new_err(e.to_string()))?;
-    let json = answer_json(posed, &report, refutation.as_ref(), &options, false);
+    let json = answer_json(posed, &report, refutation.as_ref(), options, false);
     SolveResult::new(json, report.elapsed.as_secs_f64())
 }
 
@@ -307,9 +240,9 @@ fn solve(
     literal_hands: bool,
 ) -> PyResult<SolveResult> {
     guarded(|| {
-        let options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
+        let options = build_options(rules, futile, hash_mb, threads, time, nodes)?;
         let posed = posed(position, literal_hands)?;
-        solve_in(py, &mut None, None, &posed, &options)
+        solve_on_engine(py, &new_engine()?, &posed, &options)
     })
 }
 
@@ -329,10 +262,10 @@ fn solve(
 #[pyclass(module = "tsume", frozen)]
 pub struct Solver {
     options: Options,
-    /// A session for each attacker: Black, White.
-    sessions: Mutex<[Option<Session>; 2]>,
-    /// Where the searches run.
-    thread: SearchThread,
+    /// Where the searches run, with the tables they keep.
+    engine: Engine,
+    /// Held while a search runs: a second thread is refused rather than queued.
+    busy: Mutex<()>,
 }
 
 #[pymethods]
@@ -341,9 +274,9 @@ impl Solver {
     #[pyo3(signature = (*, rules="tsume", futile="any", hash_mb=256, threads=1))]
     fn new(rules: &str, futile: &str, hash_mb: usize, threads: usize) -> PyResult<Solver> {
         Ok(Solver {
-            options: build_options(rules, futile, hash_mb, threads, Default::default())?,
-            sessions: Mutex::new([None, None]),
-            thread: SearchThread::new()?,
+            options: build_options(rules, futile, hash_mb, threads, None, None)?,
+            engine: new_engine()?,
+            busy: Mutex::new(()),
         })
     }
 
@@ -361,8 +294,8 @@ impl Solver {
             let posed = posed(position, literal_hands)?;
             let mut options = self.options.clone();
             options.limits = limits_of(time, nodes)?;
-            let mut sessions = match self.sessions.try_lock() {
-                Ok(sessions) => sessions,
+            let _busy = match self.busy.try_lock() {
+                Ok(guard) => guard,
                 Err(TryLockError::Poisoned(e)) => e.into_inner(),
                 Err(TryLockError::WouldBlock) => {
                     return Err(PyRuntimeError::new_err(
@@ -370,8 +303,7 @@ impl Solver {
                     ))
                 }
             };
-            let slot = &mut sessions[posed.position.side_to_move().index()];
-            solve_in(py, slot, Some(&self.thread), &posed, &options)
+            solve_on_engine(py, &self.engine, &posed, &options)
         })
     }
 
@@ -490,26 +422,16 @@ fn check(
             problem.intended = Some(check_line(line)?);
             problem.line_fault = None;
         }
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut options = build_options(rules, futile, hash_mb, threads, limits_of(time, nodes)?)?;
-        options.limits.stop = Some(stop.clone());
         let settings = CheckSettings {
-            options,
-            total_nodes,
-            total_time: limits_of(total_time, None)?.time,
+            options: build_options(rules, futile, hash_mb, threads, time, nodes)?,
+            total_nodes: total_nodes_of(total_nodes)?,
+            total_time: total_time_of(total_time)?,
             progress: None,
         };
         let rules = settings.options.rules;
         let pos = problem.position.clone();
-        let report = run_searching(py, &stop, None, move || {
-            check_problem(
-                &problem.position,
-                problem.intended.as_deref(),
-                problem.line_fault.as_deref(),
-                &settings,
-            )
-        })?
-        .map_err(|e| InternalError::new_err(e.0))?;
+        let report = wait_running(py, new_engine()?.check(problem, &settings))?
+            .map_err(|e| InternalError::new_err(e.0))?;
         let json = check_json(&pos, &report, rules);
         let text =
             serde_json::to_string(&json).map_err(|e| InternalError::new_err(e.to_string()))?;
@@ -707,7 +629,7 @@ fn verify(
     length_column: Option<String>,
 ) -> PyResult<Verification> {
     guarded(|| {
-        let mut options = build_options(rules, futile, hash_mb, 1, limits_of(time, nodes)?)?;
+        let mut options = build_options(rules, futile, hash_mb, 1, time, nodes)?;
         let load = LoadOptions {
             rules: options.rules,
             length_column,

@@ -4,8 +4,10 @@
 
 pub mod batch;
 pub mod bench;
+pub mod board;
 pub mod check;
 pub mod collection;
+pub mod engine;
 pub mod exit;
 pub mod interrupt;
 pub mod line_text;
@@ -14,9 +16,11 @@ pub mod perft;
 pub mod problem;
 pub mod refutation_text;
 pub mod selfcheck;
+pub mod settings;
 pub mod solve;
 pub mod usi;
 pub mod verify;
+pub mod workbench;
 
 use crate::search::futile::Capturer;
 use crate::search::Options;

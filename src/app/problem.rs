@@ -209,16 +209,47 @@ fn read_stdin_problem() -> Result<Record, InputError> {
         path: NAME.to_string(),
         error,
     })?;
-    if let Some(format) = record_format_of_text(&text) {
-        return parse_record_text(&text, format, NAME);
+    read_problem_text(&text, NAME)
+}
+
+/// The problem of a whole text, never a file name (what a program or a web page passes): a KIF,
+/// KI2, CSA or BOD text told by its content, or else an SFEN on its first line that is not blank
+/// or a `#` comment; `name` places the faults (`<stdin>:3:12: …`).
+pub fn read_problem_text(text: &str, name: &str) -> Result<Record, InputError> {
+    match record_text(text, name)? {
+        TextProblem::Record(record) => Ok(*record),
+        TextProblem::Sfen { line, origin } => sfen_problem(line, &origin),
+    }
+}
+
+/// A problem's text, told by its content.
+pub enum TextProblem<'a> {
+    /// A record (KIF, KI2, CSA, BOD), read.
+    Record(Box<Record>),
+    /// An SFEN line, not yet read, and its place for messages (`name:line: `).
+    Sfen {
+        /// The line.
+        line: &'a str,
+        /// `name:line: `.
+        origin: String,
+    },
+}
+
+/// What a whole text holds: a record, read, or the line holding an SFEN.
+pub fn record_text<'a>(text: &'a str, name: &str) -> Result<TextProblem<'a>, InputError> {
+    if let Some(format) = record_format_of_text(text) {
+        return parse_record_text(text, format, name).map(|r| TextProblem::Record(Box::new(r)));
     }
     let found = text.lines().enumerate().find(|(_, l)| {
         let t = l.trim();
         !t.is_empty() && !t.starts_with('#')
     });
     match found {
-        Some((i, line)) => sfen_problem(line, &format!("{NAME}:{}: ", i + 1)),
-        None => Err(InputError::Empty(NAME.to_string())),
+        Some((i, line)) => Ok(TextProblem::Sfen {
+            line,
+            origin: format!("{name}:{}: ", i + 1),
+        }),
+        None => Err(InputError::Empty(name.to_string())),
     }
 }
 

@@ -1,5 +1,6 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
+use super::engine::{Engine, Running, Waited};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
 use super::line_text::{
@@ -31,7 +32,6 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// What `solve` was asked.
@@ -187,31 +187,16 @@ fn mate_found_text(m: &MateFound, first: bool) -> String {
     )
 }
 
-/// Runs the search on a thread with a deep stack (the search recurses once per ply), showing a
-/// progress line on the terminal once it has run for a second, with each mate proven on the
-/// way; with [`Display::JsonLines`] each such mate is also written at once to standard error.
-/// For a position proven to have no mate, also its refutation ([`refute`]), not yet replayed.
-pub fn solve_showing(
-    pos: &Position,
-    options: &Options,
-    display: Display,
-) -> (Report, Option<Refutation>) {
-    let progress = Arc::new(Progress::default());
-    let mut options = options.clone();
-    options.limits.progress = Some(progress.clone());
-    let pos = pos.clone();
-    let handle = std::thread::Builder::new()
-        .stack_size(crate::search::SEARCH_STACK)
-        .spawn(move || {
-            let mut session = Session::new(pos.side_to_move(), &options);
-            solve_on(&mut session, &pos, &options)
-        })
-        .expect("spawn the search thread");
+/// Waits for `running`, showing a progress line on the terminal once it has run for a second,
+/// with each mate proven on the way; with [`Display::JsonLines`] each such mate is also written
+/// at once to standard error.
+pub fn show_running<T>(running: &Running<T, Progress>, display: Display) -> Result<T, AppError> {
+    let progress = running.progress();
     let start = std::time::Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let (mut shown, mut written) = (0, 0);
     loop {
-        let finished = handle.is_finished();
+        let waited = running.wait(Duration::from_millis(50));
         let mates = progress.mates_found();
         if display == Display::JsonLines {
             for m in &mates[written..] {
@@ -223,10 +208,21 @@ pub fn solve_showing(
             }
             written = mates.len();
         }
-        if finished {
-            break;
+        match waited {
+            Waited::Done(answer) => {
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+                return Ok(answer);
+            }
+            Waited::Failed(words) => {
+                if let Some(b) = bar {
+                    b.finish_and_clear();
+                }
+                return Err(AppError::Internal(words));
+            }
+            Waited::Running => {}
         }
-        std::thread::sleep(Duration::from_millis(50));
         let secs = start.elapsed().as_secs_f64();
         if secs < 1.0 {
             continue;
@@ -252,10 +248,6 @@ pub fn solve_showing(
         ));
         bar.tick();
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    handle.join().expect("the search thread does not panic")
 }
 
 /// Solves `pos` on the table of `session` (made for its attacker and `options`' rules) under
@@ -359,8 +351,9 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     } else {
         Display::Terminal
     };
-    let (report, refutation) = solve_showing(&pos, &options, display);
-    let (report, refutation) = checked_answer(&pos, report, refutation, &options)?;
+    let engine = Engine::new()
+        .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
+    let (report, refutation) = show_running(&engine.solve(&posed, &options), display)??;
     let exit = match report.outcome {
         Outcome::Mate { .. } => Exit::Yes,
         Outcome::NoMate => Exit::No,
@@ -528,7 +521,7 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
 /// The KIF of [`solution_record`], with what the moves alone do not say: a line that ends where
 /// every reply is a futile interposition is a mate (`まで N手で詰み`, after a comment naming one
 /// such drop), and a mate not proven shortest ends `まで N手で中断` after a comment saying so.
-fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
+pub fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
     let record = solution_record(input, pos, outcome);
     let mut notes = KifNotes::default();
     let line = match outcome {

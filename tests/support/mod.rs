@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod http;
 pub mod oracle;
 pub mod random;
 pub mod reference;

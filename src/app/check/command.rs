@@ -8,17 +8,18 @@
 use super::collections::run_collections;
 use super::kif::findings_kif;
 use super::render::{print_text, to_json};
-use super::{check_problem, CheckProgress, CheckReport, CheckSettings};
+use super::{CheckReport, CheckSettings};
 use crate::app::collection::READERS;
+use crate::app::engine::{Engine, Waited};
 use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
 use crate::app::output_file::OutputFile;
 use crate::app::problem::{
-    pose_record, prepare_problem, problem_text, read_record_problem, require_defender_king,
-    InputError,
+    pose_record, prepare_problem, problem_text, read_record_problem, record_text,
+    require_defender_king, InputError, TextProblem,
 };
+use crate::notation::record::Record;
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
-use crate::search::SEARCH_STACK;
 use crate::shogi::{Move, Position};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
@@ -103,41 +104,76 @@ pub struct CheckProblem {
 /// Reads one problem for `check` from `arg` (SFEN text, a file holding one, or a record file):
 /// the moves after an SFEN, or a record's moves, are its intended solution.
 pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputError> {
-    let mut line_fault = None;
-    let mut game_moves = None;
-    let (start, moves) = match read_record_problem(arg) {
-        Some(record) => {
-            let record = record?;
-            if record.is_game() {
-                // A game's moves are no solution: its last position is checked alone.
-                let posed = pose_record(&record, arg, true)?;
-                game_moves = posed.game_moves;
-                (posed.position, Vec::new())
-            } else {
-                line_fault = record.move_fault.as_ref().map(|e| e.placed(arg));
-                (record.start, record.moves)
-            }
-        }
+    match read_record_problem(arg) {
+        Some(record) => pose_check_record(record?, arg, literal_hands),
         None => {
             let (text, origin) = problem_text(arg)?;
-            let (start, moves) =
-                parse_sfen_with_unchecked_moves(&text).map_err(|error| InputError::Sfen {
-                    origin: origin.clone(),
-                    error,
-                })?;
-            let at = format!("{origin}column {}: ", board_column(&text));
-            require_defender_king(&start, &at)?;
-            (start, moves)
+            pose_check_sfen(&text, &origin, literal_hands)
         }
-    };
-    let literal_hands = literal_hands || game_moves.is_some();
-    let position = prepare_problem(&start, literal_hands)?;
-    let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
+    }
+}
+
+/// [`pose_check`] of a whole text, never a file name (what a program or a web page passes): a
+/// record told by its content, or an SFEN line; `name` places the faults.
+pub fn pose_check_text(
+    text: &str,
+    name: &str,
+    literal_hands: bool,
+) -> Result<CheckProblem, InputError> {
+    match record_text(text, name)? {
+        TextProblem::Record(record) => pose_check_record(*record, name, literal_hands),
+        TextProblem::Sfen { line, origin } => pose_check_sfen(line, &origin, literal_hands),
+    }
+}
+
+/// A record's problem for `check`: a game's last position with no line, or a problem's
+/// diagram with its moves as the intended line.
+fn pose_check_record(
+    record: Record,
+    name: &str,
+    literal_hands: bool,
+) -> Result<CheckProblem, InputError> {
+    if record.is_game() {
+        // A game's moves are no solution: its last position is checked alone.
+        let posed = pose_record(&record, name, true)?;
+        return Ok(CheckProblem {
+            position: posed.position,
+            intended: None,
+            line_fault: None,
+            game_moves: posed.game_moves,
+        });
+    }
+    let line_fault = record.move_fault.as_ref().map(|e| e.placed(name));
+    let position = prepare_problem(&record.start, literal_hands)?;
+    let intended = (!record.moves.is_empty() || line_fault.is_some()).then_some(record.moves);
     Ok(CheckProblem {
         position,
         intended,
         line_fault,
-        game_moves,
+        game_moves: None,
+    })
+}
+
+/// An SFEN's problem for `check`: the moves after it are the intended line, read for their
+/// syntax only; `origin` places the faults (`file:line: `, or empty).
+fn pose_check_sfen(
+    text: &str,
+    origin: &str,
+    literal_hands: bool,
+) -> Result<CheckProblem, InputError> {
+    let (start, moves) =
+        parse_sfen_with_unchecked_moves(text).map_err(|error| InputError::Sfen {
+            origin: origin.to_string(),
+            error,
+        })?;
+    let at = format!("{origin}column {}: ", board_column(text));
+    require_defender_king(&start, &at)?;
+    let position = prepare_problem(&start, literal_hands)?;
+    Ok(CheckProblem {
+        position,
+        intended: (!moves.is_empty()).then_some(moves),
+        line_fault: None,
+        game_moves: None,
     })
 }
 
@@ -147,12 +183,8 @@ fn run_one(
     stop: Arc<AtomicBool>,
     out: &mut impl Write,
 ) -> Result<Exit, AppError> {
-    let CheckProblem {
-        position: pos,
-        intended,
-        line_fault,
-        game_moves,
-    } = pose_check(arg, req.literal_hands)?;
+    let problem = pose_check(arg, req.literal_hands)?;
+    let (pos, game_moves) = (problem.position.clone(), problem.game_moves);
     // Created before the check, so that a path that cannot be written loses no answer.
     let kif_file = req
         .kif
@@ -172,8 +204,7 @@ fn run_one(
     }
     let mut settings = req.settings.clone();
     settings.options.limits.stop = Some(stop);
-    let report = check_with_progress(&pos, intended, line_fault, &settings, req.quiet)
-        .map_err(AppError::Internal)?;
+    let report = check_with_progress(problem, &settings, req.quiet)?;
     let rules = req.settings.options.rules;
     if let (Some(file), false) = (kif_file, report.interrupted) {
         let path = file.path().display().to_string();
@@ -194,27 +225,25 @@ fn run_one(
     })
 }
 
-/// Checks one problem on a thread with a deep stack, showing how far it has got on the terminal
-/// once it has run for a second.
+/// Checks one problem on an engine's thread, showing how far it has got on the terminal once it
+/// has run for a second.
 fn check_with_progress(
-    pos: &Position,
-    intended: Option<Vec<Move>>,
-    line_fault: Option<String>,
+    problem: CheckProblem,
     settings: &CheckSettings,
     quiet: bool,
-) -> Result<CheckReport, String> {
-    let progress = Arc::new(CheckProgress::default());
-    let mut settings = settings.clone();
-    settings.progress = Some(progress.clone());
-    let pos = pos.clone();
-    let handle = std::thread::Builder::new()
-        .stack_size(SEARCH_STACK)
-        .spawn(move || check_problem(&pos, intended.as_deref(), line_fault.as_deref(), &settings))
-        .expect("spawn the check thread");
+) -> Result<CheckReport, AppError> {
+    let engine = Engine::new()
+        .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
+    let running = engine.check(problem, settings);
+    let progress = running.progress();
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
-    while !handle.is_finished() {
-        std::thread::sleep(Duration::from_millis(50));
+    let answer = loop {
+        match running.wait(Duration::from_millis(50)) {
+            Waited::Done(answer) => break answer.map_err(|e| AppError::Internal(e.0)),
+            Waited::Failed(words) => break Err(AppError::Internal(words)),
+            Waited::Running => {}
+        }
         if quiet || start.elapsed() < Duration::from_secs(1) {
             continue;
         }
@@ -231,10 +260,9 @@ fn check_with_progress(
             progress.nodes.load(Ordering::Relaxed),
         ));
         bar.tick();
-    }
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let result = handle.join().expect("the check thread does not panic");
-    result.map_err(|e| e.0)
+    answer
 }

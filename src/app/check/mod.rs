@@ -33,7 +33,7 @@ mod branch;
 mod collections;
 pub mod command;
 pub mod intended;
-mod kif;
+pub mod kif;
 pub mod render;
 mod unlimited;
 mod walk;

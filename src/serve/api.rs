@@ -1,0 +1,332 @@
+//! The endpoints (`docs/serve.md`, "Endpoints"): each reads its JSON, makes the app's request,
+//! and writes the app's answer as JSON.
+
+use super::assets;
+use super::guard::same_origin_only;
+use super::reply::{json, ApiError, JsonBody};
+use super::stream::{progress_stream, Claim};
+use super::Server;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{middleware, Router};
+use serde::Deserialize;
+use serde_json::json as value;
+use std::sync::Arc;
+use tsume::app::board::line_moves;
+use tsume::app::check::command::pose_check_text;
+use tsume::app::check::kif::findings_kif;
+use tsume::app::check::render::to_json as check_json;
+use tsume::app::check::CheckSettings;
+use tsume::app::engine::{CheckAnswer, SolveAnswer};
+use tsume::app::problem::{pose_record, read_problem_text};
+use tsume::app::settings::{count, seconds, RulesName, SearchSettings, Setting, SettingError};
+use tsume::app::solve::{answer_json, solution_kif};
+use tsume::app::workbench::{describe_problem, play_line, setup_kif, TEXT_NAME};
+use tsume::notation::sfen::{parse_sfen, to_sfen};
+use tsume::search::futile::Capturer;
+use tsume::search::Options;
+use tsume::shogi::Position;
+
+/// The largest table a request may ask for, in megabytes: a page must not be able to take the
+/// machine's memory.
+const MAX_HASH_MB: u64 = 8192;
+
+/// The defaults of omitted fields, as `/api/info` gives them.
+const SOLVE_TIME: f64 = 60.0;
+const SOLVE_HASH_MB: u64 = 256;
+const CHECK_TOTAL_TIME: f64 = 300.0;
+const CHECK_HASH_MB: u64 = 64;
+
+/// The routes, each behind the same-origin guard.
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{name}", get(assets::file))
+        .route("/api/info", get(info))
+        .route("/api/position", post(position))
+        .route("/api/line", post(line))
+        .route("/api/kif", post(kif))
+        .route("/api/solve", post(solve))
+        .route("/api/check", post(check))
+        .route("/api/stop", post(stop))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            server.clone(),
+            same_origin_only,
+        ))
+        .with_state(server)
+}
+
+async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed here (the API's requests are POST, but /api/info)",
+    )
+}
+
+/// `GET /api/info`.
+async fn info() -> Response {
+    json(&value!({
+        "version": env!("CARGO_PKG_VERSION"),
+        "defaults": {
+            "rules": "tsume",
+            "futile": "any",
+            "solve": {"time": SOLVE_TIME, "hash_mb": SOLVE_HASH_MB},
+            "check": {"time": null, "total_time": CHECK_TOTAL_TIME, "hash_mb": CHECK_HASH_MB},
+        },
+        "max_hash_mb": MAX_HASH_MB,
+        "body_limit": super::reply::BODY_LIMIT,
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    problem: String,
+    #[serde(default)]
+    literal_hands: bool,
+}
+
+/// `POST /api/position`.
+async fn position(JsonBody(req): JsonBody<PositionRequest>) -> Result<Response, ApiError> {
+    Ok(json(&describe_problem(&req.problem, req.literal_hands)?))
+}
+
+/// A position given as SFEN in a request's field.
+fn sfen_field(sfen: &str) -> Result<Position, ApiError> {
+    parse_sfen(sfen).map_err(|e| ApiError::bad(format!("sfen: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LineRequest {
+    sfen: String,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    futile_plies: Vec<usize>,
+    #[serde(default)]
+    legal: bool,
+}
+
+/// `POST /api/line`.
+async fn line(JsonBody(req): JsonBody<LineRequest>) -> Result<Response, ApiError> {
+    let start = sfen_field(&req.sfen)?;
+    let moves = line_moves(&req.moves).map_err(|e| ApiError::bad(e.to_string()))?;
+    let view = play_line(&start, &moves, &req.futile_plies, req.legal)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(json(&view))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KifRequest {
+    sfen: String,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    header: Vec<(String, String)>,
+}
+
+/// `POST /api/kif`.
+async fn kif(JsonBody(req): JsonBody<KifRequest>) -> Result<Response, ApiError> {
+    let start = sfen_field(&req.sfen)?;
+    let moves = line_moves(&req.moves).map_err(|e| ApiError::bad(e.to_string()))?;
+    let text = setup_kif(&start, &moves, req.header).map_err(|e| ApiError::bad(e.to_string()))?;
+    Ok(json(&value!({ "kif": text })))
+}
+
+fn solve_time() -> Option<f64> {
+    Some(SOLVE_TIME)
+}
+
+fn solve_hash() -> u64 {
+    SOLVE_HASH_MB
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveRequest {
+    problem: String,
+    #[serde(default)]
+    literal_hands: bool,
+    #[serde(default)]
+    rules: RulesName,
+    #[serde(default)]
+    futile: Capturer,
+    #[serde(default = "solve_time")]
+    time: Option<f64>,
+    #[serde(default)]
+    nodes: Option<u64>,
+    #[serde(default = "solve_hash")]
+    hash_mb: u64,
+}
+
+/// A refused setting, named by its field.
+fn refused(e: SettingError) -> ApiError {
+    ApiError::bad(e.for_keywords())
+}
+
+/// The search options of a request's fields, its table within [`MAX_HASH_MB`].
+fn options(
+    rules: RulesName,
+    futile: Capturer,
+    hash_mb: u64,
+    time: Option<f64>,
+    nodes: Option<u64>,
+) -> Result<Options, ApiError> {
+    if hash_mb > MAX_HASH_MB {
+        return Err(ApiError::bad(format!(
+            "hash_mb={hash_mb}: expected at most {MAX_HASH_MB} here"
+        )));
+    }
+    SearchSettings {
+        rules,
+        futile,
+        hash_mb,
+        threads: 1,
+        time,
+        nodes,
+    }
+    .options()
+    .map_err(refused)
+}
+
+/// The server's search, or 409 while another runs.
+fn claim(server: &Arc<Server>) -> Result<Claim, ApiError> {
+    Claim::take(server).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::CONFLICT,
+            "a search is already running: stop it first",
+        )
+    })
+}
+
+/// `POST /api/solve`: what `tsume solve --json` prints, and its `--kif`, after the progress.
+async fn solve(
+    State(server): State<Arc<Server>>,
+    JsonBody(req): JsonBody<SolveRequest>,
+) -> Result<Response, ApiError> {
+    let mut options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes)?;
+    let record = read_problem_text(&req.problem, TEXT_NAME)?;
+    let posed = pose_record(&record, TEXT_NAME, req.literal_hands)?;
+    let claim = claim(&server)?;
+    options.limits.stop = Some(claim.stop_flag());
+    let running = server.engine.solve(&posed, &options);
+    let sfen = to_sfen(&posed.position);
+    let finish = Box::new(move |answer: SolveAnswer| match answer {
+        Ok((report, refutation)) => {
+            let stopped = options
+                .limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+            let answer = answer_json(&posed, &report, refutation.as_ref(), &options, stopped);
+            let kif = solution_kif(&record, &posed.position, &report.outcome);
+            value!({"event": "result", "answer": answer, "kif": kif})
+        }
+        Err(e) => value!({"event": "error", "error": {"message": e.to_string()}}),
+    });
+    Ok(progress_stream(running, claim, sfen, finish))
+}
+
+fn check_total_time() -> Option<f64> {
+    Some(CHECK_TOTAL_TIME)
+}
+
+fn check_hash() -> u64 {
+    CHECK_HASH_MB
+}
+
+/// An intended line: USI moves as a list or in one string.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LineField {
+    Words(Vec<String>),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CheckRequest {
+    problem: String,
+    #[serde(default)]
+    line: Option<LineField>,
+    #[serde(default)]
+    literal_hands: bool,
+    #[serde(default)]
+    rules: RulesName,
+    #[serde(default)]
+    futile: Capturer,
+    #[serde(default)]
+    time: Option<f64>,
+    #[serde(default)]
+    nodes: Option<u64>,
+    #[serde(default = "check_total_time")]
+    total_time: Option<f64>,
+    #[serde(default)]
+    total_nodes: Option<u64>,
+    #[serde(default = "check_hash")]
+    hash_mb: u64,
+}
+
+/// `POST /api/check`: what `tsume check --json` prints, and its `--kif`, after the progress.
+async fn check(
+    State(server): State<Arc<Server>>,
+    JsonBody(req): JsonBody<CheckRequest>,
+) -> Result<Response, ApiError> {
+    let options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes)?;
+    let total_time = req
+        .total_time
+        .map(|t| seconds(Setting::TotalTime, t))
+        .transpose()
+        .map_err(refused)?;
+    let total_nodes = req
+        .total_nodes
+        .map(|n| count(Setting::TotalNodes, n, 1))
+        .transpose()
+        .map_err(refused)?;
+    let mut problem = pose_check_text(&req.problem, TEXT_NAME, req.literal_hands)?;
+    if let Some(line) = req.line {
+        let words = match line {
+            LineField::Words(words) => words,
+            LineField::Text(text) => text.split_whitespace().map(String::from).collect(),
+        };
+        let moves = line_moves(&words).map_err(|e| ApiError::bad(format!("line: {e}")))?;
+        problem.intended = Some(moves);
+        problem.line_fault = None;
+    }
+    let claim = claim(&server)?;
+    let mut settings = CheckSettings {
+        options,
+        total_nodes,
+        total_time,
+        progress: None,
+    };
+    settings.options.limits.stop = Some(claim.stop_flag());
+    let pos = problem.position.clone();
+    let rules = settings.options.rules;
+    let running = server.engine.check(problem, &settings);
+    let sfen = to_sfen(&pos);
+    let finish = Box::new(move |answer: CheckAnswer| match answer {
+        Ok(report) => value!({
+            "event": "result",
+            "check": check_json(&pos, &report, rules),
+            "kif": findings_kif(&pos, &report),
+        }),
+        Err(e) => value!({"event": "error", "error": {"message": e.0}}),
+    });
+    Ok(progress_stream(running, claim, sfen, finish))
+}
+
+/// `POST /api/stop`: stops the search under way.
+async fn stop(State(server): State<Arc<Server>>) -> Response {
+    json(&value!({ "stopped": server.stop_current() }))
+}
