@@ -14,8 +14,12 @@ export interface Move {
 
 export interface Info {
   version: string;
-  commit: string | null;
-  defaults: { rules: string; futile: string; hash_mb: number; time: number | null };
+  defaults: {
+    rules: string;
+    futile: string;
+    solve?: { time: number | null; hash_mb: number };
+    check?: { time: number | null; total_time: number | null; hash_mb: number };
+  };
 }
 
 export interface PositionAnswer {
@@ -105,7 +109,7 @@ export interface CheckAnswer {
 
 export type StreamEvent =
   | { event: "started"; sfen: string }
-  | { event: "progress"; nodes: number; time_ms: number; hash_permille: number; searches?: number; ply?: number; plies?: number }
+  | { event: "progress"; nodes: number; time_ms: number; hash_permille?: number; searches?: number; ply?: number; plies?: number }
   | { event: "mate_found"; plies: number; nodes: number; time_ms: number }
   | { event: "result"; answer?: SolveAnswer; check?: CheckAnswer; kif: string }
   | { event: "error"; error: ErrorBody };

@@ -2,7 +2,7 @@
 // with their plies, and each finding's evidence on the board as a branch of the main line.
 
 import type { Finding } from "./api";
-import { byId, download, h } from "./dom";
+import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { lang, t } from "./i18n";
 import { positionReady, problemSfen } from "./editor";
@@ -94,8 +94,11 @@ export function renderCheckPanel(): void {
   byId("check-intended").textContent = app.played.moves.length
     ? t("check.intended", { n: app.played.moves.length })
     : t("check.intended.none");
-  const out = byId("check-out");
-  out.replaceChildren();
+  fill(byId("check-out"), buildCheckOut);
+}
+
+function buildCheckOut(out: HTMLElement): void {
+  const s = app.check;
   if (s.running) out.append(h("div", { class: "running", "data-running": "" }, s.stopping ? t("solve.stop") + "…" : t("solve.running")));
   const prog = progressView(s);
   if (prog) out.append(prog);

@@ -49,3 +49,33 @@ export function typingIn(target: EventTarget | null): boolean {
   const tag = target.tagName;
   return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
 }
+
+const lastHtml = new WeakMap<Element, string>();
+
+/**
+ * Gives `el` new content only when it differs from what it holds: an element under the pointer
+ * is not replaced between a press and its release (which would lose the click), nor one that
+ * has the focus.
+ */
+export function swap(el: HTMLElement, ...nodes: (Node | string)[]): void {
+  const box = document.createElement("div");
+  box.append(...nodes);
+  const html = box.innerHTML;
+  if (lastHtml.get(el) === html) return;
+  lastHtml.set(el, html);
+  el.replaceChildren(...Array.from(box.childNodes));
+}
+
+/** The same for markup. */
+export function swapHtml(el: HTMLElement, html: string): void {
+  if (lastHtml.get(el) === html) return;
+  lastHtml.set(el, html);
+  el.innerHTML = html;
+}
+
+/** Builds `el`'s content afresh into a detached box, and swaps it in when it differs. */
+export function fill(el: HTMLElement, build: (box: HTMLElement) => void): void {
+  const box = document.createElement("div");
+  build(box);
+  swap(el, ...Array.from(box.childNodes));
+}

@@ -3,7 +3,7 @@
 
 import * as api from "./api";
 import { handText, pieceIcon } from "./board";
-import { byId, h } from "./dom";
+import { byId, fill, h, swap } from "./dom";
 import { t } from "./i18n";
 import { errorView, faultGlossOf } from "./errors";
 import { app, idleSearch, render } from "./state";
@@ -256,8 +256,10 @@ export function keyPlace(sq: Square, key: string): boolean {
 // Drawing.
 
 export function renderPalette(): void {
-  const box = byId("palette");
-  box.replaceChildren();
+  fill(byId("palette"), buildPalette);
+}
+
+function buildPalette(box: HTMLElement): void {
   for (const side of ["black", "white"] as Side[]) {
     const row = h("div", { class: "palette-row", role: "group", "aria-label": t(side === "black" ? "side.black" : "side.white") });
     for (const base of BASES) {
@@ -337,14 +339,14 @@ export function renderEditorPanel(): void {
   byId<HTMLInputElement>("attacker-black").checked = attacker === "black";
   byId<HTMLInputElement>("attacker-white").checked = attacker === "white";
   byId<HTMLInputElement>("literal-hands").checked = app.literal;
-  byId("hand-edit-attacker").replaceChildren(handEditor(attacker, true));
+  swap(byId("hand-edit-attacker"), handEditor(attacker, true));
   const defender = byId("hand-edit-defender");
   if (app.literal) {
-    defender.replaceChildren(handEditor(other(attacker), true));
+    swap(defender, handEditor(other(attacker), true));
   } else {
     const rest = app.pos?.position.hands[other(attacker)];
     const text = rest ? handText(rest) : "…";
-    defender.replaceChildren(h("p", { class: "rest", title: t("hand.rest.title") }, `${t("hand.rest")}: `, text));
+    swap(defender, h("p", { class: "rest", title: t("hand.rest.title") }, `${t("hand.rest")}: `, text));
   }
   const sfen = app.pos ? app.pos.position.sfen : problemSfen();
   byId<HTMLInputElement>("sfen-out").value = isEmpty(app.setup) ? "" : sfen;
@@ -352,8 +354,10 @@ export function renderEditorPanel(): void {
 }
 
 function renderPasteResult(): void {
-  const out = byId("paste-result");
-  out.replaceChildren();
+  fill(byId("paste-result"), buildPasteResult);
+}
+
+function buildPasteResult(out: HTMLElement): void {
   if (app.pasteError) {
     out.append(errorView(app.pasteError));
     return;
@@ -374,25 +378,26 @@ function renderPasteResult(): void {
 }
 
 export function renderPositionStatus(): void {
-  const box = byId("pos-status");
-  box.replaceChildren();
-  box.className = "pos-status";
+  const el = byId("pos-status");
+  el.className = "pos-status";
+  if (!isEmpty(app.setup)) el.classList.add(app.posPending ? "pending" : app.posError ? "bad" : app.pos ? "good" : "pending");
+  fill(el, buildPositionStatus);
+}
+
+function buildPositionStatus(box: HTMLElement): void {
   if (isEmpty(app.setup)) {
     box.append(t("pos.empty"));
     return;
   }
   if (app.posPending) {
-    box.classList.add("pending");
     box.append(t("pos.checking"));
     return;
   }
   if (app.posError) {
-    box.classList.add("bad");
     box.append(errorView(app.posError, faultGlossOf(app.posError)));
     return;
   }
   if (app.pos) {
-    box.classList.add("good");
     box.append(h("span", { "data-pos-ok": "" }, "✓ " + t("pos.ok")));
     if (app.pos.warning) box.append(h("div", { class: "warning" }, app.pos.warning));
   }

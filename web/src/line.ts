@@ -4,7 +4,7 @@
 
 import * as api from "./api";
 import type { Move } from "./api";
-import { byId, h } from "./dom";
+import { byId, fill, h, swap } from "./dom";
 import { errorView } from "./errors";
 import { t } from "./i18n";
 import { app, render, sideAtCursor } from "./state";
@@ -244,7 +244,21 @@ export function renderMoves(): void {
   const box = byId("moves");
   box.hidden = app.tab === "edit";
   if (box.hidden) return;
-  box.replaceChildren();
+  fill(box, buildMoves);
+  const list = box.querySelector<HTMLElement>(".move-list");
+  const current = box.querySelector<HTMLElement>('[aria-current="step"]');
+  if (list && current) scrollWithin(list, current);
+}
+
+/** Scrolls the list, and only the list, so that `item` is in view: the page stays where it is. */
+function scrollWithin(list: HTMLElement, item: HTMLElement): void {
+  const top = item.offsetTop; // the list is the item's offset parent (position: relative)
+  const bottom = top + item.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
+}
+
+function buildMoves(box: HTMLElement): void {
   const v = app.view;
   const head = h("div", { class: "moves-head" }, h("h3", { id: "moves-title" }, viewTitle()));
   if (v.kind === "finding" || v.kind === "refutation") {
@@ -288,7 +302,6 @@ export function renderMoves(): void {
     row(ply, ja, usi, extra);
   });
   box.append(list);
-  list.querySelector('[aria-current="step"]')?.scrollIntoView({ block: "nearest" });
 }
 
 export function renderNav(): void {
@@ -305,11 +318,8 @@ export function renderNav(): void {
 
 export function renderLinePanel(): void {
   const select = byId<HTMLSelectElement>("legal-moves");
-  select.replaceChildren(h("option", { value: "" }, t("line.legal.choose")));
-  for (const m of app.legal ?? []) select.append(h("option", { value: m.usi }, `${m.ja}  (${m.usi})`));
+  swap(select, h("option", { value: "" }, t("line.legal.choose")), ...(app.legal ?? []).map((m) => h("option", { value: m.usi }, `${m.ja}  (${m.usi})`)));
   select.disabled = !app.legal || app.legal.length === 0;
-  const err = byId("line-error");
-  err.replaceChildren();
-  if (app.lineError) err.append(errorView(app.lineError));
+  swap(byId("line-error"), ...(app.lineError ? [errorView(app.lineError)] : []));
 }
 

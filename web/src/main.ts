@@ -5,7 +5,7 @@ import * as api from "./api";
 import { boardSvg, handPieces, handText, pieceIcon } from "./board";
 import type { BoardView } from "./board";
 import { startCheck, renderCheckPanel } from "./check";
-import { byId, download, typingIn } from "./dom";
+import { byId, download, swapHtml, typingIn } from "./dom";
 import { startDrag } from "./drag";
 import {
   clearBoard,
@@ -24,7 +24,7 @@ import {
   validateSoon,
 } from "./editor";
 import type { EditSource, EditTarget } from "./editor";
-import { initialLang, lang, setLang, t } from "./i18n";
+import { initialLang, setLang, t } from "./i18n";
 import type { Key, Lang } from "./i18n";
 import {
   clearLine,
@@ -107,7 +107,10 @@ function renderBoard(): void {
   }
   if (editing) el.dataset.mated = "false";
   el.dataset.mode = editing ? "edit" : "play";
-  el.innerHTML = boardSvg(view) + (el.dataset.mated === "true" ? `<div class="mate-badge" data-mate-badge>${lang() === "ja" ? "詰み" : "Mate"}</div>` : "");
+  swapHtml(el, boardSvg(view));
+  const badge = byId("nav-mate");
+  badge.hidden = el.dataset.mated !== "true";
+  badge.textContent = t("nav.mate");
   for (const side of ["white", "black"] as Side[]) {
     const box = byId(`hand-${side}`);
     const playable = !editing && !!app.legal;
@@ -118,12 +121,14 @@ function renderBoard(): void {
       playable: playable || (editing && !isRest),
     });
     const empty = Object.values(hands[side]).every((n) => n === 0);
-    box.innerHTML =
+    swapHtml(
+      box,
       title +
       `<div class="hand-pieces${isRest ? " rest" : ""}" data-hand-box="${side}" aria-label="${handText(hands[side])}">` +
       (empty ? `<span class="none">${t("hand.none")}</span>` : pieces) +
       `</div>` +
-      (isRest ? `<div class="rest-label" title="${t("hand.rest.title")}">${t("hand.rest")}</div>` : "");
+        (isRest ? `<div class="rest-label" title="${t("hand.rest.title")}">${t("hand.rest")}</div>` : ""),
+    );
     box.dataset.side = side;
   }
 }
@@ -627,8 +632,12 @@ async function start(): Promise<void> {
 
   try {
     app.info = await api.info();
-    byId<HTMLInputElement>("solve-time").value = app.info.defaults.time != null ? String(app.info.defaults.time) : "";
-    byId<HTMLInputElement>("solve-hash").placeholder = String(app.info.defaults.hash_mb);
+    const d = app.info.defaults;
+    if (d.solve) {
+      byId<HTMLInputElement>("solve-time").value = d.solve.time != null ? String(d.solve.time) : "";
+      byId<HTMLInputElement>("solve-hash").placeholder = d.check ? `${d.solve.hash_mb} / ${d.check.hash_mb}` : String(d.solve.hash_mb);
+    }
+    if (d.check?.total_time != null) byId<HTMLInputElement>("check-time").value = String(d.check.total_time);
     byId<HTMLSelectElement>("solve-rules").value = app.info.defaults.rules;
     byId<HTMLSelectElement>("solve-futile").value = app.info.defaults.futile;
   } catch (e) {

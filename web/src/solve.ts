@@ -3,7 +3,7 @@
 
 import * as api from "./api";
 import type { Refutation, SolveAnswer } from "./api";
-import { byId, download, h } from "./dom";
+import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { num, t } from "./i18n";
 import { problemSfen, positionReady } from "./editor";
@@ -100,8 +100,8 @@ export function progressView(search: SearchState): HTMLElement | null {
   const items: [string, string][] = [
     [t("solve.nodes"), num(p.nodes)],
     [t("solve.time.spent"), `${(p.time_ms / 1000).toFixed(1)} s`],
-    [t("solve.table"), `${(p.hash_permille / 10).toFixed(1)}%`],
   ];
+  if (typeof p.hash_permille === "number") items.push([t("solve.table"), `${(p.hash_permille / 10).toFixed(1)}%`]);
   if (p.searches != null) items.push([t("solve.searches"), num(p.searches)]);
   if (p.ply != null && p.plies != null) items.push([t("solve.ply"), `${p.ply} / ${p.plies}`]);
   const dl = h("dl", { class: "progress", "data-progress": "" });
@@ -203,8 +203,11 @@ export function renderSolvePanel(): void {
   byId<HTMLButtonElement>("solve-start").disabled = busy || !positionReady();
   byId<HTMLButtonElement>("solve-stop").disabled = !s.running || s.stopping;
   byId<HTMLSelectElement>("solve-futile").disabled = byId<HTMLSelectElement>("solve-rules").value === "game";
-  const out = byId("solve-out");
-  out.replaceChildren();
+  fill(byId("solve-out"), buildSolveOut);
+}
+
+function buildSolveOut(out: HTMLElement): void {
+  const s = app.solve;
   if (s.running) out.append(h("div", { class: "running", "data-running": "" }, s.stopping ? t("solve.stop") + "…" : t("solve.running")));
   const prog = progressView(s);
   if (prog) out.append(prog);

@@ -85,7 +85,8 @@ test("図巧 No. 2 set up by clicks and solved; its line stepped through to the 
     const to = expected.line[ply - 1].slice(2, 4);
     await page.waitForSelector(`${square(to)}.last`);
   }
-  await page.waitForSelector("#board[data-mated='true'] [data-mate-badge]");
+  await page.waitForSelector("#board[data-mated='true']");
+  await page.waitForSelector("[data-mate-badge]:not([hidden])");
   assert.equal(await text(page, "[data-mate-badge]"), "詰み");
   await shot(page, "solved");
 
@@ -126,16 +127,16 @@ test("an illegal set-up shows the command line's message, never accepted", async
   await page.click(square("5g"));
   await page.waitForSelector("#pos-status.bad");
   assert.match(await text(page, "#pos-status .message"), /二歩: two Black pawns on file 5/);
-  // The side to move giving check: a rook in front of the king.
+  // The side to move giving check: the pawn between the rook and the king taken away.
   await page.click('[data-palette="eraser"]');
   await page.click(square("5g"));
   await page.click('[data-palette="R"]');
-  await page.click(square("5c"));
-  await page.click('[data-palette="P"]');
   await page.click(square("5e"));
+  await page.click('[data-palette="P"]');
+  await page.click(square("5c"));
   await page.waitForSelector("#pos-status.good");
   await page.click('[data-palette="eraser"]');
-  await page.click(square("5e"));
+  await page.click(square("5c"));
   await page.waitForSelector("#pos-status.bad");
   assert.match(await text(page, "#pos-status .message"), /in check/);
   await page.context().close();
@@ -362,7 +363,7 @@ test("set up by dragging and by the keyboard", async () => {
   await page.waitForSelector(`${square("5c")}:not([data-piece])`);
   await page.keyboard.press("G");
   await page.click("#hand-edit-attacker [data-hand-plus='black-G']");
-  await sfenIs(page, "5k3/9/4G4/9/9/9/9/9/9 b Gr2b2g4s4n4l18p 1");
+  await sfenIs(page, "5k3/9/4G4/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
   await page.context().close();
 });
 
