@@ -100,10 +100,10 @@ export function renderCheckPanel(): void {
 function buildCheckOut(out: HTMLElement): void {
   const s = app.check;
   if (s.running) out.append(h("div", { class: "running", "data-running": "" }, s.stopping ? t("solve.stop") + "…" : t("solve.running")));
+  const done = app.checked;
   const prog = progressView(s);
   if (prog) out.append(prog);
   if (s.error) out.append(errorView(s.error));
-  const done = app.checked;
   if (!done || s.running) return;
   const c = done.check;
   const verdict = h("div", { class: `verdict verdict-${c.verdict}`, "data-verdict": c.verdict }, t(`check.verdict.${c.verdict}` as "check.verdict.sound"));

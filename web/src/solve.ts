@@ -185,7 +185,7 @@ function refutationView(r: Refutation): HTMLElement {
       );
       if (c.then && c.then.checks.length) {
         const d = h("details", { open: depth === 0 && i === 0 });
-        d.append(h("summary", {}, `${c.then.checks.length}`), tree(c.then, moves, depth + 1));
+        d.append(h("summary", {}, t("refute.then", { n: c.then.checks.length })), tree(c.then, moves, depth + 1));
         li.append(d);
       }
       ul.append(li);
@@ -209,15 +209,15 @@ export function renderSolvePanel(): void {
 function buildSolveOut(out: HTMLElement): void {
   const s = app.solve;
   if (s.running) out.append(h("div", { class: "running", "data-running": "" }, s.stopping ? t("solve.stop") + "…" : t("solve.running")));
+  const sol = app.solution;
   const prog = progressView(s);
-  if (prog) out.append(prog);
+  if (prog && !(sol && !s.running)) out.append(prog);
   const mates = matesView(s);
   if (mates) out.append(mates);
   if (s.error) out.append(errorView(s.error));
-  const sol = app.solution;
   if (sol && !s.running) {
     out.append(resultView(sol.answer));
-    if (sol.kif) {
+    if (sol.kif && sol.answer.line.length) {
       out.append(h("button", { type: "button", id: "solve-download", onclick: () => download("solution.kif", sol.kif) }, t("solve.download")));
     }
   }

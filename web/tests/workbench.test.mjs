@@ -98,7 +98,29 @@ test("図巧 No. 2 set up by clicks and solved; its line stepped through to the 
   await page.waitForSelector("#board[data-mated='true']");
   await page.click("#nav-prev");
   await page.waitForSelector("#board[data-mated='false']");
+  // Readable in a narrow window too: the hands above and below the board, the panel below.
+  await page.setViewportSize({ width: 600, height: 1000 });
+  await shot(page, "narrow");
   assert.deepEqual(page.pageErrors, []);
+  await page.context().close();
+});
+
+test("a futile interposition in the line is marked, and the line still ends in mate (図巧 No. 20)", async () => {
+  const row = problemRow("zuko.tsv", "zuko-020");
+  const expected = JSON.parse(cli("solve", row.sfen, "--json"));
+  assert.ok(expected.futile_plies.length > 0);
+  const page = await open();
+  await paste(page, row.sfen);
+  await sfenIs(page, row.sfen);
+  await page.click("#tab-solve");
+  await page.click("#solve-start");
+  await page.waitForSelector(`#moves .move[data-ply="${expected.line.length}"]`, { timeout: 60000 });
+  assert.deepEqual(await listedMoves(page), expected.line);
+  for (const ply of expected.futile_plies) {
+    assert.match(await text(page, `#moves .move[data-ply="${ply}"] .tag`), /無駄合/);
+  }
+  await page.click("#nav-last");
+  await page.waitForSelector("#board[data-mated='true']");
   await page.context().close();
 });
 
