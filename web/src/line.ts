@@ -320,6 +320,7 @@ export function renderLinePanel(): void {
   const select = byId<HTMLSelectElement>("legal-moves");
   swap(select, h("option", { value: "" }, t("line.legal.choose")), ...(app.legal ?? []).map((m) => h("option", { value: m.usi }, `${m.ja}  (${m.usi})`)));
   select.disabled = !app.legal || app.legal.length === 0;
+  byId<HTMLButtonElement>("legal-play").disabled = select.disabled;
   swap(byId("line-error"), ...(app.lineError ? [errorView(app.lineError)] : []));
 }
 

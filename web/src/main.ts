@@ -449,9 +449,16 @@ function wireLine(): void {
   byId("nav-prev").addEventListener("click", () => step(-1));
   byId("nav-next").addEventListener("click", () => step(1));
   byId("nav-last").addEventListener("click", () => goTo(app.view.moves.length));
-  byId<HTMLSelectElement>("legal-moves").addEventListener("change", (e) => {
-    const usi = (e.target as HTMLSelectElement).value;
+  // A move chosen in the list is played by the button (or Enter): arrow keys only browse the list.
+  const playChosen = () => {
+    const select = byId<HTMLSelectElement>("legal-moves");
+    const usi = select.value;
+    select.value = "";
     if (usi) play(usi);
+  };
+  byId("legal-play").addEventListener("click", playChosen);
+  byId("legal-moves").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") playChosen();
   });
   byId("line-use").addEventListener("click", () => void pasteLine(byId<HTMLTextAreaElement>("line-paste").value));
   byId("line-clear").addEventListener("click", () => {

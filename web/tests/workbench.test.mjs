@@ -43,6 +43,15 @@ async function sfenIs(page, sfen) {
   await page.waitForFunction((want) => document.querySelector("#sfen-out")?.value === want, sfen, { timeout: 10000 });
 }
 
+/** Waits until the text of `selector` matches `re`. */
+async function textMatches(page, selector, re) {
+  await page.waitForFunction(
+    ([sel, source]) => new RegExp(source).test(document.querySelector(sel)?.textContent ?? ""),
+    [selector, re.source],
+    { timeout: 10000 },
+  );
+}
+
 async function text(page, selector) {
   return (await page.locator(selector).first().textContent()) ?? "";
 }
@@ -60,7 +69,7 @@ test("図巧 No. 2 set up by clicks and solved; its line stepped through to the 
   await page.waitForSelector("#pos-status [data-pos-ok]");
   assert.match(await text(page, "#pos-status"), /正しい局面/);
   // The defender's hand is "the rest", shown as the server counts it.
-  assert.match(await text(page, "#hand-edit-defender"), /残り全部: 金二　銀四　桂二　香三　歩十三/);
+  await textMatches(page, "#hand-edit-defender", /残り全部: 金二　銀四　桂二　香三　歩十三/);
   assert.match(decodeURIComponent(new URL(page.url()).hash), /sfen=9\/9\/3B3G1/);
   await shot(page, "editor");
 
@@ -327,6 +336,7 @@ test("a line played on the board, promotion asked, kept in the address", async (
   assert.deepEqual(await listedMoves(page), ["G*5a", "6a5a", "2d5a+"]);
   // The keyboard's way: a legal move picked from the list.
   await page.selectOption("#legal-moves", "4a5a");
+  await page.click("#legal-play");
   await page.waitForSelector('#moves .move[data-ply="4"][aria-current="step"]');
   assert.match(decodeURIComponent(new URL(page.url()).hash), /line=G\*5a,6a5a,2d5a\+,4a5a/);
 
@@ -385,6 +395,23 @@ test("set up by dragging and by the keyboard", async () => {
   await page.waitForSelector(`${square("5c")}:not([data-piece])`);
   await page.keyboard.press("G");
   await page.click("#hand-edit-attacker [data-hand-plus='black-G']");
+  await sfenIs(page, "5k3/9/4G4/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
+  // A right-click turns a piece round: the gold becomes White's.
+  await page.click(square("5c"), { button: "right" });
+  await page.waitForSelector(`${square("5c")}[data-piece="g"]`);
+  await page.click(square("5c"), { button: "right" });
+  await page.waitForSelector(`${square("5c")}[data-piece="G"]`);
+
+  // The defender's hand: "the rest" until it is set; then as set, and solved as set.
+  await textMatches(page, "#hand-edit-defender", /残り全部: 飛二　角二　金二/);
+  await page.check("#literal-hands");
+  await page.waitForSelector("#hand-edit-defender [data-hand-count='white-R']");
+  assert.equal(await text(page, "#hand-edit-defender [data-hand-count='white-R']"), "2");
+  await page.click("#hand-edit-defender [data-hand-minus='white-R']");
+  await page.click("#hand-edit-defender [data-hand-minus='white-R']");
+  await sfenIs(page, "5k3/9/4G4/9/9/9/9/9/9 b G2b2g4s4n4l18p 1");
+  assert.match(decodeURIComponent(new URL(page.url()).hash), /hands=literal/);
+  await page.uncheck("#literal-hands");
   await sfenIs(page, "5k3/9/4G4/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
   await page.context().close();
 });
