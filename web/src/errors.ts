@@ -1,7 +1,7 @@
 // Errors as the page shows them: the command line's own message, its place, and a gloss.
 
-import type { ApiError } from "./api";
-import { h } from "./dom";
+import { ApiError } from "./api";
+import { byId, h } from "./dom";
 import { faultGloss, t } from "./i18n";
 
 /** An API error as the page shows it: the command line's message, its place, and a gloss. */
@@ -20,3 +20,17 @@ export function errorView(err: ApiError, extra?: string): HTMLElement {
 export function faultGlossOf(err: ApiError): string | undefined {
   return faultGloss(err.body.fault ?? err.body.message) ?? undefined;
 }
+
+let noticeTimer: number | undefined;
+
+/** An error that belongs to no panel, shown at the top. */
+export function notice(e: unknown): void {
+  const err = e instanceof ApiError ? e : new ApiError(0, { message: String(e) });
+  const box = byId("notice");
+  box.replaceChildren();
+  box.textContent = `${err.busy ? t("error.busy") : t("error.label")}: ${err.message}`;
+  box.hidden = false;
+  window.clearTimeout(noticeTimer);
+  noticeTimer = window.setTimeout(() => (box.hidden = true), 8000);
+}
+
