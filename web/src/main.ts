@@ -75,9 +75,12 @@ function wireEditor(): void {
     (e.target as HTMLInputElement).value = "";
   });
   byId("copy-sfen").addEventListener("click", async () => {
+    const button = byId("copy-sfen");
     const text = byId<HTMLInputElement>("sfen-out").value;
     try {
       await navigator.clipboard.writeText(text);
+      button.textContent = t("edit.copied");
+      window.setTimeout(() => (button.textContent = t("edit.copy")), 1500);
     } catch {
       byId<HTMLInputElement>("sfen-out").select();
     }

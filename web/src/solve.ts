@@ -9,7 +9,7 @@ import { num, t } from "./i18n";
 import { problemSfen, positionReady } from "./editor";
 import { showLine } from "./line";
 import { app, idleSearch, render } from "./state";
-import type { SearchState } from "./state";
+import type { SearchState, Solution } from "./state";
 
 /** How long Stop waits for the stream's own end before it drops the connection. */
 const STOP_GRACE_MS = 3000;
@@ -85,11 +85,27 @@ export async function startSolve(): Promise<void> {
   const body = { problem: problemSfen(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
   await runStream(app.solve, "/api/solve", body, (ev) => {
     if (!ev.answer) return;
-    app.solution = { answer: ev.answer, kif: ev.kif };
+    const solution: Solution = { answer: ev.answer, kif: ev.kif };
+    app.solution = solution;
+    if (ev.answer.futile_end) void nameFutileEnd(solution);
     if (ev.answer.line.length) {
       void showLine({ kind: "solution", moves: ev.answer.line, futile: ev.answer.futile_plies, branchAt: null, finding: null, answer: null }, 0);
     }
   });
+}
+
+/** The futile ending (a drop and its capture after the mate, in USI) named in 日本式 by the server. */
+async function nameFutileEnd(solution: Solution): Promise<void> {
+  const a = solution.answer;
+  if (!a.futile_end || !app.pos) return;
+  try {
+    const played = await api.line(app.pos.position.sfen, [...a.line, ...a.futile_end], a.futile_plies, false);
+    const n = played.steps.length;
+    solution.futileEndJa = [played.steps[n - 2].move.ja, played.steps[n - 1].move.ja];
+    render();
+  } catch {
+    // the moves stay in USI
+  }
 }
 
 // Drawing.
@@ -114,7 +130,7 @@ function matesView(search: SearchState): HTMLElement | null {
   const ul = h("ul", { class: "mates", "data-mates": "" });
   search.mates.forEach((m, i) => {
     const text = t(i === 0 ? "solve.first_mate" : "solve.shorter_mate", { n: m.plies });
-    ul.append(h("li", {}, text, h("span", { class: "dim" }, ` — ${num(m.nodes)} ${t("solve.nodes")}, ${(m.time_ms / 1000).toFixed(2)} s`)));
+    ul.append(h("li", {}, text, h("span", { class: "dim" }, ` — ${t("solve.nodes.count", { n: num(m.nodes) })}, ${(m.time_ms / 1000).toFixed(2)} s`)));
   });
   return ul;
 }
@@ -143,9 +159,12 @@ function resultView(a: SolveAnswer): HTMLElement {
     box.append(h("div", { class: "headline" }, t("solve.nomate")));
   }
   if (a.pieces_left) box.append(h("div", {}, t("solve.pieces_left", { p: a.pieces_left })));
-  if (a.futile_end) box.append(h("div", {}, t("solve.futile_end", { a: a.futile_end[0], b: a.futile_end[1] })));
+  if (a.futile_end) {
+    const [x, y] = app.solution?.futileEndJa ?? a.futile_end;
+    box.append(h("div", { "data-futile-end": "" }, t("solve.futile_end", { a: x, b: y })));
+  }
   box.append(
-    h("div", { class: "dim" }, `${num(a.nodes)} ${t("solve.nodes")} · ${(a.time_ms / 1000).toFixed(2)} s · ${t("solve.table")} ${(a.hash_permille / 10).toFixed(1)}% / ${a.hash_mb} MB`),
+    h("div", { class: "dim" }, `${t("solve.nodes.count", { n: num(a.nodes) })} · ${(a.time_ms / 1000).toFixed(2)} s · ${t("solve.table")} ${(a.hash_permille / 10).toFixed(1)}% / ${a.hash_mb} MB`),
   );
   if (a.refutation) box.append(refutationView(a.refutation));
   return box;

@@ -39,6 +39,13 @@ export function idleSearch(): SearchState {
   return { running: false, stopping: false, progress: null, mates: [], error: null, controller: null };
 }
 
+/** The solver's answer, its KIF, and its futile ending in 日本式 once the server has named it. */
+export interface Solution {
+  answer: SolveAnswer;
+  kif: string;
+  futileEndJa?: [string, string];
+}
+
 export const app = {
   tab: "edit" as Tab,
   info: null as Info | null,
@@ -66,7 +73,7 @@ export const app = {
   selectedDrop: null as HandBase | null,
   keyCursor: { row: 0, col: 4 } as Square,
   solve: idleSearch(),
-  solution: null as { answer: SolveAnswer; kif: string } | null,
+  solution: null as Solution | null,
   check: idleSearch(),
   checked: null as { check: CheckAnswer; kif: string } | null,
 };

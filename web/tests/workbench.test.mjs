@@ -130,6 +130,18 @@ test("a futile interposition in the line is marked, and the line still ends in m
   }
   await page.click("#nav-last");
   await page.waitForSelector("#board[data-mated='true']");
+
+  // A line that ends at a check every reply to which is a futile interposition: one named.
+  const drops = problemRow("short.tsv", "futile-drops-60");
+  const ending = JSON.parse(cli("solve", drops.sfen, "--json"));
+  await paste(page, drops.sfen);
+  await sfenIs(page, drops.sfen);
+  await page.click("#tab-solve");
+  await page.click("#solve-start");
+  await textMatches(page, "[data-futile-end]", /最後は無駄合: △.+ ▲.+/);
+  await textMatches(page, "#moves-title", /解答/);
+  await page.waitForSelector(`#moves .move[data-ply="${ending.line.length}"]`);
+  assert.deepEqual(await listedMoves(page), ending.line);
   await page.context().close();
 });
 
