@@ -120,7 +120,7 @@ export function handCount(n: number): string {
 /** A hand as a diagram writes it: 飛　金二　歩三, or なし. */
 export function handText(hand: Partial<Record<HandBase, number>>): string {
   const parts = HAND_BASES.filter((b) => (hand[b] ?? 0) > 0).map(
-    (b) => pieceKanji({ base: b, promoted: false }) + countKanji(hand[b] ?? 0),
+    (b) => pieceKanji({ base: b, promoted: false }) + ((hand[b] ?? 0) > 1 ? countKanji(hand[b] ?? 0) : ""),
   );
   return parts.length ? parts.join("　") : t("hand.none");
 }

@@ -7,7 +7,7 @@ import { notice } from "./errors";
 import { resetAnswers, validateSoon } from "./editor";
 import { clearLine, loadPlayed } from "./line";
 import { setupFromApi } from "./shogi";
-import { app, render } from "./state";
+import { app, render, renderNow } from "./state";
 import { setTab } from "./tabs";
 import { saveFragment } from "./url";
 
@@ -49,6 +49,9 @@ export async function readProblem(text: string): Promise<void> {
     app.pasteError = e instanceof api.ApiError ? e : new api.ApiError(0, { message: String(e) });
     const ta = byId<HTMLTextAreaElement>("paste");
     if (app.pasteError.body.line != null) selectPlace(ta, app.pasteError.body.line, app.pasteError.body.column ?? 1);
+    renderNow();
+    byId("paste-result").scrollIntoView({ block: "nearest" });
+    return;
   }
   render();
 }
