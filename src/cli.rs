@@ -1,7 +1,8 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
 use crate::serve::ServeRequest;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -24,12 +25,15 @@ use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]
-#[command(name = "tsume", version, about)]
+#[command(name = "tsume", version = VERSION, about)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
+
+/// The version and the build: `0.2.0 (400217d)`, `0.2.0 (400217d, modified)`.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TSUME_BUILD"), ")");
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
@@ -281,6 +285,19 @@ pub enum Command {
         #[arg(long, value_name = "ADDR")]
         host: Option<IpAddr>,
     },
+    /// Print a shell's completion script for tsume (bash, zsh, fish, powershell, elvish).
+    ///
+    /// Exit codes: 0, or 2 for a shell not known.
+    #[command(after_help = COMPLETIONS_EXAMPLES)]
+    Completions {
+        /// The shell.
+        shell: Shell,
+    },
+    /// Print tsume's manual page (roff), every command with its options.
+    ///
+    /// Exit codes: 0.
+    #[command(after_help = MAN_EXAMPLES)]
+    Man,
 }
 
 /// The limits and the table of each search, shared by the commands that solve. A search stopped
@@ -355,6 +372,16 @@ Examples:
   tsume serve --open
   tsume serve --port 0";
 
+const COMPLETIONS_EXAMPLES: &str = "\
+Examples:
+  tsume completions bash > ~/.local/share/bash-completion/completions/tsume
+  tsume completions zsh > ~/.zfunc/_tsume";
+
+const MAN_EXAMPLES: &str = "\
+Examples:
+  tsume man > ~/.local/share/man/man1/tsume.1
+  tsume man | man -l -";
+
 const USI_EXAMPLES: &str = "\
 Examples:
   tsume usi                        (the command a GUI runs as its engine)
@@ -393,12 +420,74 @@ pub enum RulesArg {
     Tsume,
 }
 
-/// What the binary runs: a command of the app, or the workbench's server.
+/// What the binary runs: a command of the app, the workbench's server, or text made from the
+/// flags' own definitions.
 pub enum Run {
     /// A command of the app.
     App(Request),
     /// `tsume serve`.
     Serve(ServeRequest),
+    /// `tsume completions` and `tsume man`: the text to print.
+    Print(Vec<u8>),
+}
+
+/// A shell's completion script for the flags defined here.
+pub fn completions(shell: Shell) -> Vec<u8> {
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "tsume", &mut out);
+    out
+}
+
+/// `text` as roff: backslashes escaped, no line read as a request.
+fn roff_text(text: &str) -> String {
+    text.replace('\\', "\\e")
+        .lines()
+        .map(|l| match l.starts_with(['.', '\'']) {
+            true => format!("\\&{l}"),
+            false => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The manual page of the flags defined here, every subcommand in it.
+pub fn man_page() -> Vec<u8> {
+    let command = Cli::command();
+    let mut out = Vec::new();
+    let man = clap_mangen::Man::new(command.clone());
+    // Writing to memory does not fail.
+    let _ = man.render_title(&mut out);
+    let _ = man.render_name_section(&mut out);
+    let _ = man.render_synopsis_section(&mut out);
+    let _ = man.render_description_section(&mut out);
+    let _ = man.render_options_section(&mut out);
+    let subcommands: Vec<_> = command
+        .get_subcommands()
+        .filter(|c| c.get_name() != "help")
+        .collect();
+    out.extend_from_slice(b".SH COMMANDS\n");
+    for sub in &subcommands {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        out.extend_from_slice(
+            format!(
+                ".TP\n\\fBtsume {}\\fR\n{}\n",
+                sub.get_name(),
+                roff_text(&about)
+            )
+            .as_bytes(),
+        );
+    }
+    for sub in subcommands {
+        out.extend_from_slice(
+            format!(".SH \"TSUME {}\"\n", sub.get_name().to_uppercase()).as_bytes(),
+        );
+        let page = clap_mangen::Man::new(sub.clone().name(format!("tsume {}", sub.get_name())));
+        let _ = page.render_synopsis_section(&mut out);
+        let _ = page.render_description_section(&mut out);
+        let _ = page.render_options_section(&mut out);
+    }
+    let _ = man.render_version_section(&mut out);
+    out
 }
 
 impl Command {
@@ -409,6 +498,8 @@ impl Command {
             Command::Serve { port, open, host } => {
                 Ok(Run::Serve(ServeRequest { host, port, open }))
             }
+            Command::Completions { shell } => Ok(Run::Print(completions(shell))),
+            Command::Man => Ok(Run::Print(man_page())),
             command => command.into_request().map(Run::App),
         }
     }
@@ -531,8 +622,10 @@ impl Command {
                 quiet,
             }),
             Command::Usi { search } => Request::Usi(search.options(1)?, search.capturer()),
-            Command::Serve { .. } => {
-                return Err(AppError::Usage("serve is not a command of the app".into()))
+            Command::Serve { .. } | Command::Completions { .. } | Command::Man => {
+                return Err(AppError::Usage(
+                    "serve, completions and man are not commands of the app".into(),
+                ))
             }
         })
     }

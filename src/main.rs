@@ -11,6 +11,12 @@ fn main() -> ExitCode {
     let ran = command.into_run().and_then(|run| match run {
         cli::Run::App(request) => request.run(),
         cli::Run::Serve(request) => serve::run(&request),
+        cli::Run::Print(text) => {
+            use std::io::Write;
+            // A closed pipe (`tsume man | head`) is no error of ours.
+            let _ = std::io::stdout().write_all(&text);
+            Ok(tsume::app::exit::Exit::Yes)
+        }
     });
     match ran {
         Ok(exit) => exit.into(),

@@ -42,7 +42,9 @@ fn every_command_help_ends_with_examples_of_commands_that_exist() {
             "bench",
             "selfcheck",
             "usi",
-            "serve"
+            "serve",
+            "completions",
+            "man"
         ]
     );
     for command in &commands {
@@ -90,4 +92,50 @@ fn each_flag_text_is_about_its_own_command() {
     assert!(verify.contains("jobs × hash"));
     let check = tsume(&["check", "--help"]);
     assert!(check.contains("one table for all the searches of a problem"));
+}
+
+#[test]
+fn the_version_names_the_build() {
+    let version = tsume(&["--version"]);
+    let rest = version
+        .trim()
+        .strip_prefix(&format!("tsume {} (", env!("CARGO_PKG_VERSION")))
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or_else(|| panic!("{version}"));
+    let commit = rest.strip_suffix(", modified").unwrap_or(rest);
+    assert!(
+        commit == "commit unknown"
+            || (commit.len() == 7 && commit.chars().all(|c| c.is_ascii_hexdigit())),
+        "{version}"
+    );
+}
+
+#[test]
+fn every_shell_gets_a_completion_script_naming_every_command() {
+    let commands = subcommands();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = tsume(&["completions", shell]);
+        assert!(script.len() > 1000, "{shell}: {script}");
+        for command in &commands {
+            assert!(script.contains(command.as_str()), "{shell} lacks {command}");
+        }
+        assert!(script.contains("literal-hands"), "{shell}");
+    }
+}
+
+#[test]
+fn the_manual_page_describes_every_command() {
+    let page = tsume(&["man"]);
+    assert!(page.contains(".TH tsume 1"), "{page}");
+    for command in subcommands() {
+        assert!(
+            page.contains(&format!("\\fBtsume {command}\\fR")),
+            "{command} not listed"
+        );
+        assert!(
+            page.contains(&format!(".SH \"TSUME {}\"", command.to_uppercase())),
+            "{command} has no section"
+        );
+    }
+    assert!(page.contains("\\-\\-literal\\-hands"));
 }

@@ -11,7 +11,10 @@ fn run(args: &[&str]) -> (Option<i32>, String) {
         .args(args)
         .output()
         .expect("run tsume");
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).to_string())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
 }
 
 #[test]
@@ -68,7 +71,10 @@ fn every_limit_out_of_range_is_refused_with_its_range() {
 fn a_table_the_machine_cannot_give_is_refused_before_any_search() {
     let (code, err) = run(&["solve", PROBLEM, "--hash", "18446744073709551615"]);
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("--hash 18446744073709551615: this machine cannot give"), "{err}");
+    assert!(
+        err.contains("--hash 18446744073709551615: this machine cannot give"),
+        "{err}"
+    );
 }
 
 #[test]
