@@ -75,6 +75,7 @@ async fn method_not_allowed() -> ApiError {
 async fn info() -> Response {
     json(&value!({
         "version": env!("CARGO_PKG_VERSION"),
+        "build": env!("TSUME_BUILD"),
         "defaults": {
             "rules": "tsume",
             "futile": "any",
