@@ -518,9 +518,10 @@ fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record 
     record
 }
 
-/// The KIF of [`solution_record`], with what the moves alone do not say: a line that ends where
-/// every reply is a futile interposition is a mate (`まで N手で詰み`, after a comment naming one
-/// such drop), and a mate not proven shortest ends `まで N手で中断` after a comment saying so.
+/// The KIF of the problem as solved (the input's headers kept, `手数` the counted length), with
+/// what the moves alone do not say: a line that ends where every reply is a futile interposition
+/// is a mate (`まで N手で詰み`, after a comment naming one such drop), and a mate not proven
+/// shortest ends `まで N手で中断` after a comment saying so.
 pub fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
     let record = solution_record(input, pos, outcome);
     let mut notes = KifNotes::default();
