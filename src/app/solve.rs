@@ -268,8 +268,8 @@ pub fn solve_on(
     options: &Options,
 ) -> (Report, Option<Refutation>) {
     let report = session.solve(pos, options.limits.clone());
-    let refutation =
-        (report.outcome == Outcome::NoMate).then(|| refute(session, pos, REFUTATION_LEVELS));
+    let refutation = (report.outcome == Outcome::NoMate)
+        .then(|| refute(session, pos, REFUTATION_LEVELS, &report, &options.limits));
     (report, refutation)
 }
 
@@ -283,14 +283,15 @@ pub fn checked_answer(
     refutation: Option<Refutation>,
     options: &Options,
 ) -> Result<(Report, Option<Refutation>), AppError> {
-    let refutation = refutation.filter(|tree| match verify_refutation(pos, tree, options) {
-        Ok(()) => true,
+    // The replay keeps to the search's time: what it could not prove again is left out.
+    let refutation = refutation.and_then(|tree| match verify_refutation(pos, &tree, options) {
+        Ok(shown) => Some(shown),
         Err(fault) => {
             eprintln!(
                 "tsume: internal error, please report it: the refutation failed its replay \
                  ({fault}); it is not shown"
             );
-            false
+            None
         }
     });
     if let Outcome::Mate { line, .. } = &report.outcome {
