@@ -13,6 +13,7 @@ mod game_records;
 mod help;
 mod interrupt;
 mod kif;
+mod kif_readers;
 mod malformed;
 mod movegen_differential;
 mod perft;

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod problem;
 pub mod refutation_text;
 pub mod selfcheck;
+pub mod solution_kif;
 pub mod solve;
 pub mod usi;
 pub mod verify;

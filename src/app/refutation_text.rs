@@ -66,6 +66,15 @@ pub fn refutation_json(pos: &Position, tree: &Refutation) -> RefutationJson {
     }
 }
 
+/// How a reply holds, in Japanese: `以下王手なし`, `同一局面：…`, `以下不詰（証明済み）`.
+pub fn holds_words_ja(h: &Holds) -> &'static str {
+    match h {
+        Holds::NoCheck => "以下王手なし",
+        Holds::Repetition => "同一局面：王手を続ければ連続王手の千日手",
+        Holds::NoMate(_) => "以下不詰（証明済み）",
+    }
+}
+
 fn holds_word(h: &Holds) -> &'static str {
     match h {
         Holds::NoCheck => "no_check",
@@ -117,10 +126,8 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
             (Holds::Repetition, true) => "the position repeats: checking on is perpetual check",
             (Holds::NoMate(None), true) => "no mate follows (proven)",
             (Holds::NoMate(Some(_)), true) => "no mate follows (proven); then",
-            (Holds::NoCheck, false) => "以下王手なし",
-            (Holds::Repetition, false) => "同一局面：王手を続ければ連続王手の千日手",
-            (Holds::NoMate(None), false) => "以下不詰（証明済み）",
             (Holds::NoMate(Some(_)), false) => "以下不詰（証明済み）、続いて",
+            (holds, false) => holds_words_ja(holds),
         };
         if usi {
             out.push(format!(

@@ -7,7 +7,7 @@
 
 use super::collections::run_collections;
 use super::kif::findings_kif;
-use super::render::{print_text, to_json};
+use super::render::{print_text_about, to_json, About};
 use super::{check_problem, CheckProgress, CheckReport, CheckSettings};
 use crate::app::collection::READERS;
 use crate::app::exit::{AppError, Exit};
@@ -17,6 +17,7 @@ use crate::app::problem::{
     pose_record, prepare_problem, problem_text, read_record_problem, require_defender_king,
     InputError,
 };
+use crate::notation::record::Record;
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
 use crate::search::SEARCH_STACK;
 use crate::shogi::{Move, Position};
@@ -98,6 +99,12 @@ pub struct CheckProblem {
     /// For a game record: its moves, played to reach [`CheckProblem::position`] (no intended
     /// line then).
     pub game_moves: Option<usize>,
+    /// The composer's record, when the problem is a record file's: its headers, comments and
+    /// side lines, which `--kif` keeps, and the faults of its side lines, placed in its file
+    /// ([`CheckProblem::side_faults`]).
+    pub record: Option<Record>,
+    /// The faults of the record's side lines, placed in its file: warnings, the main line stands.
+    pub side_faults: Vec<String>,
 }
 
 /// Reads one problem for `check` from `arg` (SFEN text, a file holding one, or a record file):
@@ -105,6 +112,7 @@ pub struct CheckProblem {
 pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputError> {
     let mut line_fault = None;
     let mut game_moves = None;
+    let mut composer = None;
     let (start, moves) = match read_record_problem(arg) {
         Some(record) => {
             let record = record?;
@@ -115,7 +123,9 @@ pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputE
                 (posed.position, Vec::new())
             } else {
                 line_fault = record.move_fault.as_ref().map(|e| e.placed(arg));
-                (record.start, record.moves)
+                let start_moves = (record.start.clone(), record.moves.clone());
+                composer = Some(record);
+                start_moves
             }
         }
         None => {
@@ -133,11 +143,18 @@ pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputE
     let literal_hands = literal_hands || game_moves.is_some();
     let position = prepare_problem(&start, literal_hands)?;
     let intended = (!moves.is_empty() || line_fault.is_some()).then_some(moves);
+    let side_faults = composer
+        .iter()
+        .flat_map(|r| &r.side_faults)
+        .map(|e| format!("{} (in a side line: it ends there)", e.placed(arg)))
+        .collect();
     Ok(CheckProblem {
         position,
         intended,
         line_fault,
         game_moves,
+        record: composer,
+        side_faults,
     })
 }
 
@@ -152,7 +169,12 @@ fn run_one(
         intended,
         line_fault,
         game_moves,
+        record,
+        side_faults,
     } = pose_check(arg, req.literal_hands)?;
+    for warning in &side_faults {
+        eprintln!("tsume: warning: {warning}");
+    }
     // Created before the check, so that a path that cannot be written loses no answer.
     let kif_file = req
         .kif
@@ -177,15 +199,17 @@ fn run_one(
     let rules = req.settings.options.rules;
     if let (Some(file), false) = (kif_file, report.interrupted) {
         let path = file.path().display().to_string();
-        file.write(&findings_kif(&pos, &report))
+        file.write(&findings_kif(&pos, &report, record.as_ref()))
             .map_err(|source| InputError::Io { path, source })?;
     }
+    let about = About::of(record.as_ref(), &side_faults);
     if req.json {
-        let json = to_json(&pos, &report, rules);
+        let mut json = to_json(&pos, &report, rules);
+        about.put_in(&mut json);
         let text = serde_json::to_string_pretty(&json).expect("serialise");
         let _ = writeln!(out, "{text}");
     } else {
-        print_text(&pos, &report, rules, out);
+        print_text_about(&pos, &report, rules, &about, out);
     }
     Ok(if report.interrupted {
         Exit::Interrupted

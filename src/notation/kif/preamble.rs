@@ -26,6 +26,8 @@ use crate::shogi::{
 pub(crate) struct Preamble {
     /// The header lines, name and value, in file order.
     pub headers: Vec<(String, String)>,
+    /// The comment lines (`*…`, without the `*`), on the start position.
+    pub comments: Vec<String>,
     /// The start position.
     pub start: Position,
     /// The `手数` header's number.
@@ -73,10 +75,15 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
     let mut handicap: Option<(usize, usize, String)> = None;
     let mut diagram = Diagram::default();
     let mut next_line = lines.len();
+    let mut comments = Vec::new();
     for (i, &line) in lines.iter().enumerate() {
         let n = i + 1;
         let (t, column) = trim_with_column(line);
-        if t.is_empty() || t.starts_with(['#', '*', '&']) {
+        if let Some(text) = t.strip_prefix('*') {
+            comments.push(text.to_string());
+            continue;
+        }
+        if t.is_empty() || t.starts_with(['#', '&']) {
             continue;
         }
         if let Some((color, rest, at)) = hand_line(t) {
@@ -137,6 +144,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
     };
     Ok(Preamble {
         headers,
+        comments,
         start,
         stated_length,
         stated_position,
