@@ -62,11 +62,11 @@ mod write;
 pub use write::{write_kif, write_kif_with, KifNotes};
 
 use super::excerpt::{excerpt, printable};
-use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
+use super::japanese::{kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{split_lines, Record, RecordError};
 use crate::shogi::movegen::legal_move_list;
-use crate::shogi::rules::{drop_fault, DropFault};
+use crate::shogi::rules::{board_move_fault, drop_fault, DropFault, MoveFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
@@ -363,12 +363,12 @@ fn resolve(pos: &Position, w: &Written) -> Result<Move, Fault> {
     if legal.contains(&m) {
         Ok(m)
     } else {
-        Err(Fault::Illegal(why_illegal(pos, m, w.kind, &legal)))
+        Err(Fault::Illegal(why_illegal(pos, m, w.kind)))
     }
 }
 
 /// Why `m`, a move of a `kind` piece of the side to move that is not in `legal`, is illegal.
-fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> String {
+fn why_illegal(pos: &Position, m: Move, kind: PieceKind) -> String {
     let us = pos.side_to_move();
     let to = m.to();
     let name = kind_name(kind);
@@ -381,18 +381,16 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
             fault => fault.to_string(),
         };
     };
-    if m.is_promotion() && !kind.can_promote() {
-        return format!("{name} cannot promote");
-    }
-    if m.is_promotion() && !could_promote(us, kind, from, to) {
-        return format!(
-            "neither {} nor {sq} is in the promotion zone",
-            square_to_japanese(from)
-        );
-    }
-    if !m.is_promotion() && legal.contains(&Move::normal(from, to, true)) {
-        return format!("the {name} must promote on {sq}");
-    }
     let origin = square_to_japanese(from);
-    format!("the {name} on {origin} cannot move to {sq}, or doing so leaves the king in check")
+    match board_move_fault(pos, from, to, m.is_promotion()) {
+        MoveFault::CannotPromote if !kind.can_promote() => format!("{name} cannot promote"),
+        MoveFault::CannotPromote => {
+            format!("neither {origin} nor {sq} is in the promotion zone")
+        }
+        MoveFault::MustPromote => format!("the {name} must promote on {sq}"),
+        fault => format!(
+            "the {name} on {origin} cannot move to {sq}: {}",
+            fault.describe(square_to_japanese)
+        ),
+    }
 }
