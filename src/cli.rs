@@ -308,7 +308,7 @@ const VERIFY_EXAMPLES: &str = "\
 Examples:
   tsume verify problems/short.tsv problems/zuko-short.tsv
   tsume verify problems/mate357.sfen --rules game --report report.json
-  tsume verify records/ --time 10 --jobs 2";
+  tsume verify problems/ --time 10 --jobs 2";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:

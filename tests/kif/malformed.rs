@@ -354,3 +354,26 @@ fn an_illegal_move_says_which_rule_it_breaks_in_every_notation() {
     let m = record.move_fault.unwrap().message;
     assert!(m.contains(&format!("{pinned} 51")), "{m}");
 }
+
+#[test]
+fn a_hand_count_in_digits_is_refused_with_its_spelling_in_kanji() {
+    for (hand, column, words) in [
+        (
+            "先手の持駒：金　歩2",
+            10,
+            "a hand count is written in kanji: '歩2' is 歩二",
+        ),
+        (
+            "先手の持駒：歩１８",
+            8,
+            "a hand count is written in kanji: '歩１８' is 歩十八",
+        ),
+        ("後手の持駒：金1", 8, "'金1' is 金"),
+        ("先手の持駒：歩20", 8, "'歩20': a count is 二 to 十八"),
+    ] {
+        let line = if hand.starts_with('先') { 15 } else { 2 };
+        let e = parse_kif(&with_line(line, hand)).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{hand}: {e}");
+        assert!(e.message.contains(words), "{hand}: {e}");
+    }
+}

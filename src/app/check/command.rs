@@ -14,8 +14,8 @@ use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
 use crate::app::output_file::OutputFile;
 use crate::app::problem::{
-    pose_record, prepare_problem, problem_text, read_record_problem, require_defender_king,
-    InputError,
+    place_in, pose_record, prepare_problem, problem_text, read_record_problem,
+    require_defender_king, InputError,
 };
 use crate::notation::record::Record;
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
@@ -135,7 +135,7 @@ pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputE
                     origin: origin.clone(),
                     error,
                 })?;
-            let at = format!("{origin}column {}: ", board_column(&text));
+            let at = place_in(&origin, board_column(&text));
             require_defender_king(&start, &at)?;
             (start, moves)
         }
