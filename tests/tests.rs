@@ -6,6 +6,7 @@ mod bench_cmd;
 mod check;
 mod classics;
 mod csa;
+mod doc_figures;
 mod doc_links;
 mod formats;
 mod fuzz_regressions;
