@@ -150,14 +150,21 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
             c => format!(" ({c} of them: the limit came first)"),
         };
         out.push(format!("{indent}… {n} more check{s} not shown{cut}"));
-    } else if n > 0 {
-        let cut = match tree.cut {
-            0 => String::new(),
-            c if c == n => "（制限が先に来たため）".to_string(),
-            c => format!("（うち{c}通りは制限が先に来たため）"),
-        };
-        out.push(format!("{indent}…ほか王手{n}通りは省略{cut}"));
+    } else if let Some(words) = left_out_words_ja(tree) {
+        out.push(format!("{indent}…{words}"));
     }
+}
+
+/// `ほか王手N通りは省略` for a level of the tree with checks left out, saying how many of them the
+/// limits left out (`（うちM通りは制限が先に来たため）`).
+pub fn left_out_words_ja(tree: &Refutation) -> Option<String> {
+    let n = tree.left_out;
+    let cut = match tree.cut {
+        0 => String::new(),
+        c if c == n => "（制限が先に来たため）".to_string(),
+        c => format!("（うち{c}通りは制限が先に来たため）"),
+    };
+    (n > 0).then(|| format!("ほか王手{n}通りは省略{cut}"))
 }
 
 /// The lines of the tree for `--format usi`, indented two spaces a level: `5c5b+ 5a5b no_mate`

@@ -2,7 +2,7 @@
 //! position with no mate as a tree of side lines.
 
 use super::line_text::futile_end_pair;
-use super::refutation_text::holds_words_ja;
+use super::refutation_text::{holds_words_ja, left_out_words_ja};
 use crate::notation::csa::kif_header_name;
 use crate::notation::japanese::line_to_japanese;
 use crate::notation::kif::{write_kif_with, KifNotes};
@@ -139,7 +139,7 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
         0,
         "不詰：攻方の王手それぞれに、逃れる応手".to_string(),
     ));
-    if let Some(words) = left_out_words(tree) {
+    if let Some(words) = left_out_words_ja(tree) {
         record.comments.push(comment(None, 0, words));
     }
     // Each line, whole from the start, with the ply where it leaves its parent.
@@ -150,7 +150,7 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
         words.push((first.clone(), holds_words_ja(&a.holds).to_string()));
         let mut line = first.clone();
         if let Holds::NoMate(Some(further)) = &a.holds {
-            if let Some(w) = left_out_words(further) {
+            if let Some(w) = left_out_words_ja(further) {
                 words.push((first.clone(), w));
             }
             for (j, b) in further.answers.iter().enumerate() {
@@ -181,16 +181,4 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
         };
         record.comments.push(comment(line, at.len(), text));
     }
-}
-
-/// `…ほか王手N通りは省略` for a level of the tree with checks left out.
-fn left_out_words(tree: &Refutation) -> Option<String> {
-    (tree.left_out > 0).then(|| {
-        let cut = match tree.cut {
-            0 => String::new(),
-            c if c == tree.left_out => "（制限が先に来たため）".to_string(),
-            c => format!("（うち{c}通りは制限が先に来たため）"),
-        };
-        format!("ほか王手{}通りは省略{cut}", tree.left_out)
-    })
 }
