@@ -349,7 +349,7 @@ const VERIFY_EXAMPLES: &str = "\
 Examples:
   tsume verify problems/short.tsv problems/zuko-short.tsv
   tsume verify problems/mate357.sfen --rules game --report report.json
-  tsume verify records/ --time 10 --jobs 2";
+  tsume verify problems/ --time 10 --jobs 2";
 
 const CHECK_EXAMPLES: &str = "\
 Examples:
@@ -374,12 +374,12 @@ Examples:
 
 const COMPLETIONS_EXAMPLES: &str = "\
 Examples:
-  tsume completions bash > ~/.local/share/bash-completion/completions/tsume
-  tsume completions zsh > ~/.zfunc/_tsume";
+  tsume completions bash > tsume.bash
+  tsume completions zsh > _tsume";
 
 const MAN_EXAMPLES: &str = "\
 Examples:
-  tsume man > ~/.local/share/man/man1/tsume.1
+  tsume man > tsume.1
   tsume man | man -l -";
 
 const USI_EXAMPLES: &str = "\

@@ -45,6 +45,13 @@ struct CheckJson {
     nodes: u64,
     time_ms: u64,
     interrupted: bool,
+    /// Present only when a record file gives them.
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    author: Option<String>,
+    #[serde(default)]
+    warnings: Vec<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -61,6 +68,7 @@ struct Finding {
     length: Option<usize>,
     main_left: Option<usize>,
     message: String,
+    message_ja: String,
 }
 
 /// The documented report of a collection run.
@@ -206,6 +214,7 @@ fn a_second_mate_is_a_cook_with_its_line() {
     assert_eq!((f.length, f.main_left), (Some(5), Some(5)));
     assert!(f.futile_plies.is_empty());
     assert!(f.message.contains("G*4b also mates in 5"), "{}", f.message);
+    assert_eq!(f.message_ja, "▲４二金でも5手で詰む（本手順は残り5手）");
     // The text output shows the evidence in both notations.
     let out = tsume(&["check", &with_line(KOBA5_ROOK, KOBA5_LINE)]);
     let shown = text(&out.stdout);
@@ -645,7 +654,7 @@ fn a_findings_ply_is_numbered_as_played_with_the_counted_ply_beside_it() {
 }
 
 #[test]
-fn check_kif_writes_each_findings_evidence_as_a_variation_that_reads_back() {
+fn check_kif_writes_each_findings_evidence_as_a_line_that_reads_back() {
     // 図巧 No. 92's canonical line with a gold added to the attacker's hand: many cooks, an
     // early mate and notes, most with an evidence line.
     let problem = "6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b G 1 moves 2c2b+ 3a2b 4c1c+ 2d1c 1d2c+ \
@@ -659,34 +668,31 @@ fn check_kif_writes_each_findings_evidence_as_a_variation_that_reads_back() {
     // The main line as checked, read back move by move.
     let main: Vec<String> = record.moves.iter().map(|m| m.to_string()).collect();
     assert_eq!(main, json.line);
-    // One variation per finding with evidence, branching at its ply with that evidence, and
-    // each finding's name with its message as a comment.
+    // Each finding's evidence is played by a line of the file, whole from the start (two
+    // findings whose evidence begins alike share the moves they have in common), and each
+    // finding's name is in a comment of the checker's.
     let with_evidence: Vec<&Finding> = json
         .findings
         .iter()
         .filter(|f| !f.line.is_empty())
         .collect();
     assert!(with_evidence.len() >= 10, "{}", with_evidence.len());
-    assert_eq!(record.variations.len(), with_evidence.len());
-    let mut expected: Vec<(usize, Vec<String>)> = with_evidence
-        .iter()
-        .map(|f| {
-            let ply = f.ply.unwrap_or(1);
-            let mut moves = json.line[..ply - 1].to_vec();
-            moves.extend(f.line.iter().cloned());
-            (ply, moves)
-        })
+    let lines: Vec<Vec<String>> = std::iter::once(&record.moves)
+        .chain(record.variations.iter().map(|v| &v.moves))
+        .map(|l| l.iter().map(|m| m.to_string()).collect())
         .collect();
-    let mut read: Vec<(usize, Vec<String>)> = record
-        .variations
-        .iter()
-        .map(|v| (v.ply, v.moves.iter().map(|m| m.to_string()).collect()))
-        .collect();
-    expected.sort();
-    read.sort();
-    assert_eq!(read, expected);
+    assert!(record.variations.len() <= with_evidence.len());
+    for f in &with_evidence {
+        let ply = f.ply.unwrap_or(1);
+        let mut moves = json.line[..ply - 1].to_vec();
+        moves.extend(f.line.iter().cloned());
+        assert!(
+            lines.iter().any(|l| l.starts_with(&moves)),
+            "{moves:?} is no line of\n{text}"
+        );
+    }
     for f in &json.findings {
-        let comment = format!("*{}: {}", f.name.split(' ').next().unwrap(), f.message);
+        let comment = format!("*［tsume check］{}：", f.name);
         assert!(text.contains(&comment), "{comment}\n{text}");
     }
     assert!(
@@ -843,4 +849,99 @@ fn the_alternatives_along_the_line_settle_an_early_mate_left_undecided() {
     }
     // No. 85 under both rules; the others' limited searches of alternatives stop too.
     assert!(settled >= 2, "{settled}");
+}
+
+const COMPOSER_COOK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/kif/composer-cook.kif"
+);
+const COMPOSER_SIDE_FAULT: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/kif/composer-side-fault.kif"
+);
+
+#[test]
+fn check_kif_keeps_the_composers_headers_comments_and_side_lines_beside_the_findings() {
+    let dir = scratch("composer-kif");
+    let kif = dir.join("checked.kif");
+    let out = tsume(&["check", COMPOSER_COOK, "--kif", kif.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // The text names the problem.
+    let report = text(&out.stdout);
+    assert!(
+        report.starts_with("作品名：角成りの五手詰（余詰あり）　作者：試験　太郎\n"),
+        "{report}"
+    );
+    let written = std::fs::read_to_string(&kif).unwrap();
+    for kept in [
+        "作品名：角成りの五手詰（余詰あり）\n",
+        "作者：試験　太郎\n",
+        "発表誌：tsume のテスト\n",
+        "*作意：金を捨てて角を成る\n",
+        "   1 ５一金打     ( 0:00/00:00:00)+\n*捨て駒\n",
+        "変化：3手\n   3 ４二銀成(53) ( 0:00/00:00:00)\n*紛れ：銀成は同金で続かない\n",
+    ] {
+        assert!(written.contains(kept), "{kept:?} not kept:\n{written}");
+    }
+    // The checker's words are its own comments, in Japanese with 日本式 moves.
+    assert!(
+        written.contains("*［tsume check］判定：不完全（欠陥1件、注記0件、未決0件）\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains(
+            "   1 ４二金打     ( 0:00/00:00:00)\n*［tsume check］余詰：▲４二金でも5手で詰む（本手順は残り5手）\n"
+        ),
+        "{written}"
+    );
+    // Read back: the composer's line, side line and comments, and the cook's line.
+    let composer =
+        tsume::notation::kif::parse_kif(&std::fs::read_to_string(COMPOSER_COOK).unwrap()).unwrap();
+    let read = tsume::notation::kif::parse_kif(&written).unwrap();
+    assert_eq!(read.moves, composer.moves);
+    assert!(read.variations.contains(&composer.variations[0]));
+    assert_eq!(read.variations.len(), 2);
+    for c in &composer.comments {
+        assert!(read.comments.contains(c), "{c:?}");
+    }
+    let (_, json) = check(COMPOSER_COOK, &[]);
+    assert_eq!(
+        (json.title.as_deref(), json.author.as_deref()),
+        (Some("角成りの五手詰（余詰あり）"), Some("試験　太郎"))
+    );
+    // Checked again, the file is the same: the earlier check's words are replaced, its side
+    // line is now the file's and the cook is said on it.
+    let again = dir.join("again.kif");
+    let out = tsume(&[
+        "check",
+        kif.to_str().unwrap(),
+        "--kif",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), written);
+}
+
+#[test]
+fn an_illegal_move_in_a_composers_side_line_is_a_warning_with_its_place_not_no_mate() {
+    let out = tsume(&["check", COMPOSER_SIDE_FAULT]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    // The 5-ply main line is sound.
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("verdict: sound"), "{stdout}");
+    let place = format!("{COMPOSER_SIDE_FAULT}:28:6: move 2 '４二玉(41)' is illegal");
+    assert!(
+        stderr.starts_with(&format!("tsume: warning: {place}")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("(in a side line: it ends there)"),
+        "{stderr}"
+    );
+    assert!(stdout.contains(&format!("warning: {place}")), "{stdout}");
+    let (code, json) = check(COMPOSER_SIDE_FAULT, &[]);
+    assert_eq!((code, json.verdict.as_str()), (0, "sound"), "{json:?}");
+    assert!(json.findings.is_empty(), "{json:?}");
+    assert_eq!(json.warnings.len(), 1);
+    assert!(json.warnings[0].contains(&place), "{json:?}");
 }

@@ -139,3 +139,26 @@ fn the_manual_page_describes_every_command() {
     }
     assert!(page.contains("\\-\\-literal\\-hands"));
 }
+
+#[test]
+fn every_file_or_folder_an_example_reads_is_in_the_repository() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = 0;
+    for command in subcommands() {
+        let help = tsume(&[&command, "--help"]);
+        let (_, examples) = help.rsplit_once("\nExamples:\n").expect("examples");
+        for line in examples.lines() {
+            // Quoted text is an SFEN; a word with a `/` outside quotes is a path the example
+            // reads (the files it writes, and the user's own, have no folder).
+            let unquoted: String = line.split('"').step_by(2).collect::<Vec<_>>().join(" ");
+            for word in unquoted.split_whitespace().filter(|w| w.contains('/')) {
+                assert!(
+                    root.join(word).exists(),
+                    "{command}: the example {line:?} names {word}, which is not in the repository"
+                );
+                paths += 1;
+            }
+        }
+    }
+    assert!(paths >= 5, "{paths} paths");
+}

@@ -310,17 +310,23 @@ fn writer_layout() {
 }
 
 #[test]
-fn kif_moves_that_could_promote_say_nari_or_funari() {
-    // The silver on ４三 may promote on ５四 or not; KIF writes `成` or `不成`, as Kifu for
-    // Windows does, and reads both back.
+fn kif_moves_say_nari_when_they_promote_and_nothing_when_they_do_not() {
+    // The silver on ４三 may promote on ５四 or not; KIF writes `成`, or nothing as the GUIs'
+    // readers want (they do not take `不成` after a piece), and reads both back.
     let start = parse_sfen("k8/9/5S3/9/9/9/9/9/8K b - 1").unwrap();
-    for (played, text) in [("4c5d+", "５四銀成(43)"), ("4c5d", "５四銀不成(43)")] {
+    for (played, text) in [("4c5d+", "５四銀成(43)"), ("4c5d", "５四銀(43)")] {
         let mut r = Record::new(start.clone());
         r.moves = line(&r.start, played);
         let kif = write_kif(&r);
         assert!(kif.contains(&format!("   1 {text}")), "{kif}");
+        assert!(!kif.contains("不成"), "{kif}");
         assert_eq!(usi(&parse_kif(&kif).unwrap().moves), [played]);
     }
+    // `不成`, as Kifu for Windows writes it, is still read.
+    let mut r = Record::new(start.clone());
+    r.moves = line(&r.start, "4c5d");
+    let kif = write_kif(&r).replace("５四銀(43)", "５四銀不成(43)");
+    assert_eq!(usi(&parse_kif(&kif).unwrap().moves), ["4c5d"]);
     // A move that cannot promote takes neither word.
     let mut r = Record::new(start.clone());
     r.moves = line(&r.start, "1i1h");
@@ -464,4 +470,52 @@ fn terminal_words_end_a_line() {
     // A side line that only ends (resigns instead of move 2) has no move of its own: dropped.
     let r = parse_kif("   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 投了\n").unwrap();
     assert!(r.variations.is_empty());
+}
+
+#[test]
+fn a_side_lines_faulty_move_ends_that_side_line_only_and_is_kept_with_its_place() {
+    let text = String::from_utf8(fixture("side-line-illegal.kifu")).unwrap();
+    let r = parse_kif(&text).unwrap();
+    // The main line and the side line's moves before its fault stand.
+    assert!(r.move_fault.is_none(), "{:?}", r.move_fault);
+    assert_eq!(usi(&r.moves), ["G*5b"]);
+    assert_eq!(r.variations.len(), 1);
+    assert_eq!(usi(&r.variations[0].moves), ["G*4b"]);
+    assert_eq!(r.side_faults.len(), 1);
+    let fault = &r.side_faults[0];
+    assert_eq!((fault.line, fault.column), (21, 6));
+    assert!(
+        fault.message.contains("move 2 '５二玉(51)' is illegal"),
+        "{fault:?}"
+    );
+    // A side line after the faulty one is read.
+    let more = format!("{text}\n変化：1手\n   1 ６二金打\n");
+    let r = parse_kif(&more).unwrap();
+    assert_eq!(r.variations.len(), 2);
+    assert_eq!(usi(&r.variations[1].moves), ["G*6b"]);
+    assert_eq!(r.side_faults.len(), 1);
+}
+
+#[test]
+fn comments_are_kept_with_the_move_they_follow_and_written_back() {
+    let text = String::from_utf8(fixture("composer-cook.kif")).unwrap();
+    let r = parse_kif(&text).unwrap();
+    let comments: Vec<(Option<usize>, usize, &str)> = r
+        .comments
+        .iter()
+        .map(|c| (c.line, c.after, c.text.as_str()))
+        .collect();
+    assert_eq!(
+        comments,
+        [
+            (None, 0, "作意：金を捨てて角を成る"),
+            (None, 1, "捨て駒"),
+            (Some(0), 3, "紛れ：銀成は同金で続かない"),
+        ]
+    );
+    // Written and read again: the same comments where they were.
+    let again = parse_kif(&write_kif(&r)).unwrap();
+    assert_eq!(again.comments, r.comments);
+    assert_eq!(again.variations, r.variations);
+    assert_eq!(again.headers, r.headers);
 }

@@ -182,7 +182,6 @@ fn fixture_cases() -> Vec<Case> {
         fixture("kifu/dead-pawn.kifu", 4, 19, "Pawn on 1a can never move"),
         fixture("kifu/side-not-to-move-in-check.kifu", 15, 1, "the side not to move (Black) is in check"),
         move_fault("kifu/move-after-mate.kifu", 18, 6, "move 2 after the line ended"),
-        move_fault("kifu/variation-illegal.kifu", 21, 6, "move 2 '５二玉(51)' is illegal"),
         // KI2.
         move_fault("ki2/illegal-move.ki2", 15, 1, "no legal move ▲５五歩"),
         move_fault("ki2/pawn-drop-mate.ki2", 15, 1, "no legal move ▲１二歩打: 打ち歩詰め"),

@@ -74,7 +74,7 @@ fn solve_dash_reads_sfen_or_a_record_from_standard_input() {
     assert_eq!(out.status.code(), Some(0));
     // Faults are placed in the input as for a file.
     let out = tsume_with_input(&["solve", "-"], b"\n4k4/9/4P4/9/9/9/9/9/9 x G 1\n");
-    assert_refused(&out, "<stdin>:2: column 23: ", "bad side");
+    assert_refused(&out, "<stdin>:2:23: ", "bad side");
     let out = tsume_with_input(&["solve", "-"], b"");
     assert_refused(&out, "<stdin>: no position found", "empty input");
 }
@@ -167,4 +167,52 @@ fn an_sfen_typed_without_quotes_is_read_as_one() {
         "2 arguments where one problem is wanted; quote an SFEN",
         "two files",
     );
+}
+
+#[test]
+fn every_fault_of_a_file_or_of_standard_input_is_placed_as_file_line_column() {
+    let dir = std::env::temp_dir().join(format!("tsume-places-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sfen_file = dir.join("bad.txt");
+    std::fs::write(&sfen_file, "# a problem\n4k4/9/4Px4/9/9/9/9/9/9 b G 1\n").unwrap();
+    let no_king = dir.join("no-king.txt");
+    std::fs::write(&no_king, "\n9/9/4P4/9/9/9/9/9/9 b G 1\n").unwrap();
+    let kif = fixture("malformed/kif/bad-piece.kif");
+    let stdin_sfen: &[u8] = b"\n\n4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5x\n";
+    let cases: Vec<(Output, String)> = vec![
+        (
+            tsume(&["solve", sfen_file.to_str().unwrap()]),
+            format!("{}:2:9: ", sfen_file.display()),
+        ),
+        (
+            tsume(&["check", sfen_file.to_str().unwrap()]),
+            format!("{}:2:9: ", sfen_file.display()),
+        ),
+        (
+            tsume(&["solve", no_king.to_str().unwrap()]),
+            format!("{}:2:1: ", no_king.display()),
+        ),
+        (
+            tsume(&["check", no_king.to_str().unwrap()]),
+            format!("{}:2:1: ", no_king.display()),
+        ),
+        (tsume(&["solve", &kif]), format!("{kif}:8:9: ")),
+        (
+            tsume_with_input(&["solve", "-"], stdin_sfen),
+            "<stdin>:3:35: ".to_string(),
+        ),
+        (
+            tsume_with_input(&["solve", "-"], &std::fs::read(&kif).unwrap()),
+            "<stdin>:8:9: ".to_string(),
+        ),
+    ];
+    for (out, place) in cases {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("tsume: error: {place}")),
+            "{place}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

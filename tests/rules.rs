@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use tsume::notation::sfen::{parse_sfen, to_sfen, SfenFault};
 use tsume::search::bounded::{Bounded, BoundedSearch};
 use tsume::shogi::movegen::{check_moves, legal_move_list};
-use tsume::shogi::rules::{drop_fault, is_pawn_drop_mate, DropFault};
+use tsume::shogi::rules::{board_move_fault, drop_fault, is_pawn_drop_mate, DropFault, MoveFault};
 use tsume::shogi::{Color, MoveList, Piece, PieceKind, Position, PositionError, Square};
 
 fn pos(sfen: &str) -> Position {
@@ -459,5 +459,44 @@ fn a_defender_rook_left_unpromoted_makes_the_pawn_drop_a_mate_and_illegal() {
     assert_eq!(
         search.shortest_mate(&pos(unpromoted), 7),
         Bounded::NoMateWithin
+    );
+}
+
+#[test]
+fn an_illegal_board_move_is_told_by_the_rule_it_breaks() {
+    let sq = |t: &str| {
+        let b = t.as_bytes();
+        Square::new(b[0] - b'0', b[1] - b'a' + 1).unwrap()
+    };
+    let fault = |sfen: &str, from: &str, to: &str, promote: bool| {
+        board_move_fault(&parse_sfen(sfen).unwrap(), sq(from), sq(to), promote)
+    };
+    // A black gold on 5e, a black rook on 5h behind a pawn on 5f, the king on 5i.
+    let p = "4k4/9/9/9/4G4/4P4/9/4R4/4K4 b - 1";
+    assert_eq!(fault(p, "5e", "5g", false), MoveFault::OutOfReach);
+    assert_eq!(fault(p, "5h", "5d", false), MoveFault::Blocked(sq("5f")));
+    assert_eq!(fault(p, "5h", "5f", false), MoveFault::OwnPiece);
+    assert_eq!(fault(p, "5e", "5d", true), MoveFault::CannotPromote);
+    // A pawn on 5b must promote on 5a.
+    let p = "9/4P4/9/9/9/9/9/k8/4K4 b - 1";
+    assert_eq!(fault(p, "5b", "5a", false), MoveFault::MustPromote);
+    // A white rook on 4a: the king may not step to 4i; the silver on 5h is pinned by the
+    // lance on 5a; in check from the lance, a gold that does not answer it.
+    let p = "4l4/9/9/9/9/9/9/4S4/4K4 b - 1";
+    assert_eq!(fault(p, "5h", "4g", false), MoveFault::Pinned(sq("5a")));
+    let p = "4lr3/9/9/9/9/9/9/9/G3K4 b - 1";
+    assert_eq!(
+        fault(p, "5i", "4i", false),
+        MoveFault::KingIntoCheck(sq("4a"))
+    );
+    assert_eq!(
+        fault(p, "9i", "9h", false),
+        MoveFault::LeavesCheck(sq("5a"))
+    );
+    // Every fault in words, squares as the caller writes them.
+    let words = MoveFault::Pinned(sq("5a")).describe(|s| s.to_string());
+    assert_eq!(
+        words,
+        "the piece is pinned: moving it leaves its king in check from the piece on 5a"
     );
 }

@@ -134,7 +134,7 @@ fn every_endpoint_refuses_bad_requests_with_a_json_error() {
             "/api/position",
             json!({"problem": "4k4/9 b G 1"}),
             400,
-            "column",
+            "<problem>:1:6: ",
         ),
         ("/api/position", json!({"problem": "/etc/passwd"}), 400, ""),
         (

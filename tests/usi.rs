@@ -324,6 +324,117 @@ fn end_of_input_ends_the_engine() {
     assert!(e.exit_status(AT_ONCE).success());
 }
 
+/// A whole session written at once, as a script pipes it (a here-doc): the answers up to the
+/// engine's exit, which must come within `within`.
+fn piped_session(lines: &[&str], within: Duration) -> Vec<String> {
+    let mut e = Engine::start();
+    e.send_all(lines);
+    e.close_input();
+    let answers = e.until("checkmate", within);
+    assert!(e.exit_status(within).success());
+    answers
+}
+
+#[test]
+fn a_piped_session_gets_the_mate_before_quit_or_the_end_of_input() {
+    for end in [Some("quit"), None] {
+        // Five times each: the search has just started when the session ends.
+        for _ in 0..5 {
+            let mut lines = vec!["usi", "isready", MATE_IN_ONE, "go mate 5000"];
+            lines.extend(end);
+            let answers = piped_session(&lines, ANSWER);
+            assert_eq!(answers.last().unwrap(), "checkmate G*5b", "{answers:?}");
+        }
+    }
+}
+
+#[test]
+fn quit_lets_a_search_prove_its_mate_within_its_time() {
+    // 図巧 No. 15 under the rules of the game: a mate in 33, some 240,000 nodes to prove.
+    let position = format!("position sfen {}", sfen_of(ZUKO, "zuko-015"));
+    let lines = [
+        "setoption name Rules value Game",
+        &position,
+        "go mate 60000",
+        "quit",
+    ];
+    let answers = piped_session(&lines, ANSWER);
+    assert!(
+        answers.contains(&"info string mate in 33".to_string()),
+        "{answers:?}"
+    );
+    let sfen = sfen_of(ZUKO, "zuko-015");
+    assert_mates(&sfen, &mate_moves(answers.last().unwrap()));
+}
+
+#[test]
+fn quit_stops_a_search_at_its_own_time_limit_with_its_answer() {
+    let position = hard_problem();
+    let asked = Instant::now();
+    let answers = piped_session(&[&position, "go mate 700", "quit"], ANSWER);
+    assert_eq!(answers.last().unwrap(), "checkmate timeout");
+    assert!(asked.elapsed() >= Duration::from_millis(700));
+}
+
+#[test]
+fn quit_stops_a_search_with_no_limit_after_a_second() {
+    let position = hard_problem();
+    let asked = Instant::now();
+    let answers = piped_session(&[&position, "go mate infinite", "quit"], AT_ONCE);
+    assert_eq!(answers.last().unwrap(), "checkmate timeout");
+    assert!(asked.elapsed() >= Duration::from_millis(1000));
+}
+
+#[test]
+fn after_stop_the_mate_found_is_named_with_its_bound_and_its_line_or_why_not() {
+    // 図巧 No. 21 under the rules of the game: a mate in at most 25 within a second, proven
+    // shortest only after minutes.
+    let mut e = Engine::start();
+    let position = format!("position sfen {}", sfen_of(ZUKO, "zuko-021"));
+    e.send_all(&[
+        "setoption name Rules value Game",
+        &position,
+        "go mate infinite",
+    ]);
+    e.until("info string a mate in at most 25 plies found", ANSWER);
+    e.send("stop");
+    let lines = e.until("checkmate", ANSWER);
+    assert_eq!(lines.last().unwrap(), "checkmate timeout", "{lines:?}");
+    let said = |text: &str| lines.iter().any(|l| l.starts_with(text));
+    assert!(
+        said("info string a mate in at most 25 plies was found but not proven shortest"),
+        "{lines:?}"
+    );
+    let line = lines.iter().find_map(|l| {
+        l.strip_prefix("info string the mate found (25 plies, not proven shortest): ")
+    });
+    match line {
+        Some(moves) => {
+            let moves: Vec<String> = moves.split(' ').map(str::to_string).collect();
+            assert_mates(&sfen_of(ZUKO, "zuko-021"), &moves);
+        }
+        None => assert!(said("info string its line is not shown"), "{lines:?}"),
+    }
+    e.ready();
+}
+
+/// The session of a shell script, a here-doc with no pause, through `sh`.
+#[cfg(unix)]
+#[test]
+fn a_here_doc_session_in_a_shell_gets_the_mate() {
+    let script = format!(
+        "'{}' usi <<'EOF'\nusi\nisready\n{MATE_IN_ONE}\ngo mate 5000\nquit\nEOF\n",
+        env!("CARGO_BIN_EXE_tsume")
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &script])
+        .output()
+        .expect("run sh");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().last(), Some("checkmate G*5b"), "{text}");
+}
+
 #[test]
 fn end_of_input_during_a_search_ends_the_engine() {
     let mut e = Engine::start();

@@ -23,7 +23,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Duration;
 use tsume::app::batch::{run_jobs, split_rows, worker_pool, BatchRecord, Grade, Job, RowFault};
-use tsume::app::check::render::to_json as check_json;
+use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::collection::{load_all, LoadOptions};
 use tsume::app::engine::{panic_words, Engine, Running, Waited};
@@ -430,9 +430,11 @@ fn check(
         };
         let rules = settings.options.rules;
         let pos = problem.position.clone();
+        let about = About::of(problem.record.as_ref(), &problem.side_faults);
         let report = wait_running(py, new_engine()?.check(problem, &settings))?
             .map_err(|e| InternalError::new_err(e.0))?;
-        let json = check_json(&pos, &report, rules);
+        let mut json = check_json(&pos, &report, rules);
+        about.put_in(&mut json);
         let text =
             serde_json::to_string(&json).map_err(|e| InternalError::new_err(e.to_string()))?;
         Ok(CheckResult {

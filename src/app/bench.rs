@@ -121,10 +121,23 @@ fn print_row(out: &mut impl Write, r: &ProblemRecord, id_width: usize) {
     );
     if r.status != Grade::Good {
         if let Some(message) = &r.message {
-            let _ = writeln!(out, "  {}: {message}", r.source);
+            let _ = writeln!(out, "  {}", placed(&r.source, message));
         }
     }
     let _ = out.flush();
+}
+
+/// A row's message placed in its source (`file:line`) as every message places a fault:
+/// `file:line:column: fault` when the message starts with `column N: `.
+fn placed(source: &str, message: &str) -> String {
+    let column = message.strip_prefix("column ").and_then(|rest| {
+        let (n, fault) = rest.split_once(": ")?;
+        n.parse::<usize>().ok().map(|n| (n, fault))
+    });
+    match column {
+        Some((n, fault)) => format!("{source}:{n}: {fault}"),
+        None => format!("{source}: {message}"),
+    }
 }
 
 fn print_totals(out: &mut impl Write, records: &[ProblemRecord], wall: Duration) {

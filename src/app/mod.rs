@@ -17,6 +17,7 @@ pub mod problem;
 pub mod refutation_text;
 pub mod selfcheck;
 pub mod settings;
+pub mod solution_kif;
 pub mod solve;
 pub mod usi;
 pub mod verify;

@@ -24,8 +24,9 @@ pub enum InputError {
         /// The error.
         source: std::io::Error,
     },
-    /// The SFEN is malformed or illegal.
-    #[error("{origin}{error}")]
+    /// The SFEN is malformed or illegal: `file:line:column: fault`, or `column N: fault` for
+    /// command-line text.
+    #[error("{}{}", place_in(origin, error.column), error.fault)]
     Sfen {
         /// `file:line: ` or empty for command-line text.
         origin: String,
@@ -260,8 +261,18 @@ fn sfen_problem(text: &str, origin: &str) -> Result<Record, InputError> {
         error,
     })?;
     let pos = sfen.end_position();
-    require_defender_king(&pos, &format!("{origin}column {}: ", board_column(text)))?;
+    require_defender_king(&pos, &place_in(origin, board_column(text)))?;
     Ok(Record::new(pos))
+}
+
+/// Where a fault of an SFEN line stands, as every message places a fault: `file:line:column: `
+/// when the line is a file's (`origin` is `file:line: `), `column N: ` for command-line text
+/// (`origin` empty).
+pub fn place_in(origin: &str, column: usize) -> String {
+    match origin.strip_suffix(": ") {
+        Some(file_line) => format!("{file_line}:{column}: "),
+        None => format!("{origin}column {column}: "),
+    }
 }
 
 /// The record format a text is in, told by its content: CSA by its `V2`, `PI` or `P1` lines;

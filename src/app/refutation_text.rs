@@ -14,6 +14,9 @@ pub struct RefutationJson {
     pub checks: Vec<AnswerJson>,
     /// Checks not shown (the tree is kept small).
     pub left_out: usize,
+    /// Of `left_out`, the checks the limits left out: the time (or Ctrl-C) came before a
+    /// holding reply was looked for, or before the replay proved it again.
+    pub left_out_by_limit: usize,
 }
 
 /// One check and the reply that holds.
@@ -59,6 +62,16 @@ pub fn refutation_json(pos: &Position, tree: &Refutation) -> RefutationJson {
             })
             .collect(),
         left_out: tree.left_out,
+        left_out_by_limit: tree.cut,
+    }
+}
+
+/// How a reply holds, in Japanese: `以下王手なし`, `同一局面：…`, `以下不詰（証明済み）`.
+pub fn holds_words_ja(h: &Holds) -> &'static str {
+    match h {
+        Holds::NoCheck => "以下王手なし",
+        Holds::Repetition => "同一局面：王手を続ければ連続王手の千日手",
+        Holds::NoMate(_) => "以下不詰（証明済み）",
     }
 }
 
@@ -91,6 +104,15 @@ pub fn refutation_lines(pos: &Position, tree: &Refutation, usi: bool) -> Vec<Str
         lines.push(none.to_string());
         return lines;
     }
+    if tree.answers.is_empty() && tree.cut == tree.left_out {
+        let cut = if usi {
+            "not shown: the limit came first"
+        } else {
+            "制限が先に来たため省略"
+        };
+        lines.push(cut.to_string());
+        return lines;
+    }
     push_lines(pos, tree, usi, 1, &mut lines);
     lines
 }
@@ -104,10 +126,8 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
             (Holds::Repetition, true) => "the position repeats: checking on is perpetual check",
             (Holds::NoMate(None), true) => "no mate follows (proven)",
             (Holds::NoMate(Some(_)), true) => "no mate follows (proven); then",
-            (Holds::NoCheck, false) => "以下王手なし",
-            (Holds::Repetition, false) => "同一局面：王手を続ければ連続王手の千日手",
-            (Holds::NoMate(None), false) => "以下不詰（証明済み）",
             (Holds::NoMate(Some(_)), false) => "以下不詰（証明済み）、続いて",
+            (holds, false) => holds_words_ja(holds),
         };
         if usi {
             out.push(format!(
@@ -121,19 +141,35 @@ fn push_lines(pos: &Position, tree: &Refutation, usi: bool, level: usize, out: &
             push_lines(&after(pos, a.check, a.reply), further, usi, level + 1, out);
         }
     }
-    if tree.left_out > 0 && usi {
-        let s = if tree.left_out == 1 { "" } else { "s" };
-        out.push(format!(
-            "{indent}… {} more check{s} not shown",
-            tree.left_out
-        ));
-    } else if tree.left_out > 0 {
-        out.push(format!("{indent}…ほか王手{}通りは省略", tree.left_out));
+    let n = tree.left_out;
+    if n > 0 && usi {
+        let s = if n == 1 { "" } else { "s" };
+        let cut = match tree.cut {
+            0 => String::new(),
+            c if c == n => " (the limit came first)".to_string(),
+            c => format!(" ({c} of them: the limit came first)"),
+        };
+        out.push(format!("{indent}… {n} more check{s} not shown{cut}"));
+    } else if let Some(words) = left_out_words_ja(tree) {
+        out.push(format!("{indent}…{words}"));
     }
 }
 
+/// `ほか王手N通りは省略` for a level of the tree with checks left out, saying how many of them the
+/// limits left out (`（うちM通りは制限が先に来たため）`).
+pub fn left_out_words_ja(tree: &Refutation) -> Option<String> {
+    let n = tree.left_out;
+    let cut = match tree.cut {
+        0 => String::new(),
+        c if c == n => "（制限が先に来たため）".to_string(),
+        c => format!("（うち{c}通りは制限が先に来たため）"),
+    };
+    (n > 0).then(|| format!("ほか王手{n}通りは省略{cut}"))
+}
+
 /// The lines of the tree for `--format usi`, indented two spaces a level: `5c5b+ 5a5b no_mate`
-/// (how the reply holds in the words of the JSON `holds`), `left_out N` after a level with
+/// (how the reply holds in the words of the JSON `holds`), `left_out N` (`left_out N by_limit M`
+/// when M of them the limits left out) after a level with
 /// checks not shown, and `no_check` alone when the attacker has no check at all.
 pub fn refutation_lines_usi(tree: &Refutation) -> Vec<String> {
     let mut lines = Vec::new();
@@ -158,7 +194,80 @@ fn push_usi_lines(tree: &Refutation, level: usize, out: &mut Vec<String>) {
             push_usi_lines(further, level + 1, out);
         }
     }
-    if tree.left_out > 0 {
+    if tree.cut > 0 {
+        out.push(format!(
+            "{indent}left_out {} by_limit {}",
+            tree.left_out, tree.cut
+        ));
+    } else if tree.left_out > 0 {
         out.push(format!("{indent}left_out {}", tree.left_out));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::notation::usi::parse_usi_move;
+    use crate::search::refutation::Answer;
+
+    fn tree(pos: &Position, answers: &[(&str, &str)], left_out: usize, cut: usize) -> Refutation {
+        let answers = answers
+            .iter()
+            .map(|(c, r)| {
+                let check = parse_usi_move(pos, c).unwrap();
+                let mut after = pos.clone();
+                after.make_move(check);
+                Answer {
+                    check,
+                    reply: parse_usi_move(&after, r).unwrap(),
+                    holds: Holds::NoMate(None),
+                }
+            })
+            .collect();
+        Refutation {
+            answers,
+            left_out,
+            cut,
+            budget: None,
+        }
+    }
+
+    #[test]
+    fn checks_the_limit_left_out_are_said_so_in_every_format() {
+        let pos = parse_sfen("4k4/9/4P4/9/9/9/9/9/9 b 2S 1").unwrap();
+        let t = tree(&pos, &[("5c5b+", "5a5b")], 2, 1);
+        let text = refutation_lines(&pos, &t, true);
+        assert_eq!(
+            text.last().unwrap(),
+            "  … 2 more checks not shown (1 of them: the limit came first)"
+        );
+        let ja = refutation_lines(&pos, &t, false);
+        assert_eq!(
+            ja.last().unwrap(),
+            "  …ほか王手2通りは省略（うち1通りは制限が先に来たため）"
+        );
+        assert_eq!(
+            refutation_lines_usi(&t).last().unwrap(),
+            "  left_out 2 by_limit 1"
+        );
+        let json = refutation_json(&pos, &t);
+        assert_eq!((json.left_out, json.left_out_by_limit), (2, 1));
+        // Everything left out by the limit: said in one line.
+        let t = tree(&pos, &[], 3, 3);
+        assert_eq!(
+            refutation_lines(&pos, &t, true),
+            ["not shown: the limit came first"]
+        );
+        assert_eq!(
+            refutation_lines(&pos, &t, false),
+            ["制限が先に来たため省略"]
+        );
+        // No check at all is not a limit's doing.
+        let t = tree(&pos, &[], 0, 0);
+        assert_eq!(
+            refutation_lines(&pos, &t, true),
+            ["the attacker has no check"]
+        );
     }
 }

@@ -11,11 +11,10 @@ use super::problem::{pose_record, read_problem, InputError, Posed, STDIN};
 use super::refutation_text::{
     refutation_json, refutation_lines, refutation_lines_usi, RefutationJson,
 };
-use crate::notation::csa::kif_header_name;
+use super::solution_kif::{futile_end_words_ja, solution_kif};
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
-use crate::notation::kif::{write_kif_with, KifNotes};
 use crate::notation::record::Record;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
@@ -260,8 +259,8 @@ pub fn solve_on(
     options: &Options,
 ) -> (Report, Option<Refutation>) {
     let report = session.solve(pos, options.limits.clone());
-    let refutation =
-        (report.outcome == Outcome::NoMate).then(|| refute(session, pos, REFUTATION_LEVELS));
+    let refutation = (report.outcome == Outcome::NoMate)
+        .then(|| refute(session, pos, REFUTATION_LEVELS, &report, &options.limits));
     (report, refutation)
 }
 
@@ -275,14 +274,15 @@ pub fn checked_answer(
     refutation: Option<Refutation>,
     options: &Options,
 ) -> Result<(Report, Option<Refutation>), AppError> {
-    let refutation = refutation.filter(|tree| match verify_refutation(pos, tree, options) {
-        Ok(()) => true,
+    // The replay keeps to the search's time: what it could not prove again is left out.
+    let refutation = refutation.and_then(|tree| match verify_refutation(pos, &tree, options) {
+        Ok(shown) => Some(shown),
         Err(fault) => {
             eprintln!(
                 "tsume: internal error, please report it: the refutation failed its replay \
                  ({fault}); it is not shown"
             );
-            false
+            None
         }
     });
     if let Outcome::Mate { line, .. } = &report.outcome {
@@ -361,7 +361,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         Outcome::Unknown { .. } => Exit::Unknown,
     };
     let interrupted = exit == Exit::Interrupted;
-    let kif = || solution_kif(&record, &pos, &report.outcome);
+    let kif = || solution_kif(&record, &pos, &report.outcome, refutation.as_ref());
     if let (Some(file), false) = (kif_file, interrupted) {
         let path = file.path().display().to_string();
         file.write(&kif())
@@ -485,98 +485,6 @@ fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool
         }
     }
     json
-}
-
-/// The problem as solved and, for a mate, the line as played (futile pairs included), with the
-/// input's headers (CSA names as their KIF names) and `手数` set to the counted length.
-fn solution_record(input: &Record, pos: &Position, outcome: &Outcome) -> Record {
-    let mut record = Record::new(pos.clone());
-    record.headers = input
-        .headers
-        .iter()
-        // The KIF written has a diagram: a 手合割 would contradict it.
-        .filter(|(name, _)| name != "手数" && name != "手合割")
-        .map(|(name, value)| {
-            let name = kif_header_name(name).map_or_else(|| name.clone(), str::to_string);
-            (name, value.clone())
-        })
-        .collect();
-    match outcome {
-        Outcome::Mate { line, .. } => {
-            record.moves = line.moves.clone();
-            record.stated_length = Some(line.length());
-            record
-                .headers
-                .push(("手数".to_string(), line.length().to_string()));
-        }
-        // The line of a mate not proven shortest, without a stated length: it solves nothing.
-        Outcome::Unknown {
-            found: Some(line), ..
-        } => record.moves = line.moves.clone(),
-        _ => {}
-    }
-    record
-}
-
-/// The KIF of the problem as solved (the input's headers kept, `手数` the counted length), with
-/// what the moves alone do not say: a line that ends where every reply is a futile interposition
-/// is a mate (`まで N手で詰み`, after a comment naming one such drop), and a mate not proven
-/// shortest ends `まで N手で中断` after a comment saying so.
-pub fn solution_kif(input: &Record, pos: &Position, outcome: &Outcome) -> String {
-    let record = solution_record(input, pos, outcome);
-    let mut notes = KifNotes::default();
-    let line = match outcome {
-        Outcome::Mate { line, .. } => line,
-        Outcome::Unknown {
-            mate_at_most,
-            found: Some(line),
-        } => {
-            let bound = mate_at_most.map_or(String::new(), |n| format!("（{n}手以内）"));
-            notes.comments.push((
-                0,
-                format!("最短未証明：制限で探索が止まる前に見つかった詰み{bound}"),
-            ));
-            notes.mate = Some(false);
-            line
-        }
-        _ => return write_kif_with(&record, &notes),
-    };
-    // Moves are numbered as played (docs/conventions.md §8): each futile pair is marked after
-    // its capture, and the counted length is given beside the played one.
-    let ja = line_to_japanese(pos, &line.moves);
-    for &i in &line.futile {
-        if let (Some(drop), Some(capture)) = (ja.get(i), ja.get(i + 1)) {
-            notes
-                .comments
-                .push((i + 2, format!("無駄合（{drop} {capture}、数えない）")));
-        }
-    }
-    if let Some((_, ja)) = futile_end_pair(pos, line) {
-        notes
-            .comments
-            .push((line.moves.len(), futile_end_words_ja(&ja)));
-        if notes.mate.is_none() {
-            notes.mate = Some(true);
-        }
-    }
-    if !line.futile.is_empty() {
-        notes.comments.push((
-            line.moves.len(),
-            format!(
-                "指し手{}手のうち無駄合{}手を除き{}手",
-                line.moves.len(),
-                2 * line.futile.len(),
-                line.length()
-            ),
-        ));
-    }
-    write_kif_with(&record, &notes)
-}
-
-/// The note after a line that ends where every reply is a futile interposition, in Japanese,
-/// with one such drop and its capture.
-fn futile_end_words_ja(pair: &[String; 2]) -> String {
-    format!("以下無駄合（{} {} など、数えない）", pair[0], pair[1])
 }
 
 /// One line: the moves of a mate, `nomate`, or `unknown`, followed for a mate found but not

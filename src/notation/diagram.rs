@@ -53,7 +53,7 @@ pub const fn board_name(kind: PieceKind) -> char {
 }
 
 /// A count of two or more in kanji (`二`, `十`, `十七`); empty for one.
-fn count_kanji(n: u8) -> String {
+pub(crate) fn count_kanji(n: u8) -> String {
     let mut s = String::new();
     if n < 2 {
         return s;

@@ -18,9 +18,10 @@ use super::japanese::{
     board_pieces_reaching, could_promote, kind_name, move_to_japanese, side_mark,
     square_to_japanese, word_fits, KANJI_DIGITS,
 };
+use crate::shogi::attacks::attacks;
 use crate::shogi::movegen::legal_move_list;
-use crate::shogi::rules::{drop_fault, DropFault};
-use crate::shogi::{Color, Move, PieceKind, Position, Square};
+use crate::shogi::rules::{board_move_fault, drop_fault, DropFault};
+use crate::shogi::{Bitboard, Color, Move, PieceKind, Position, Square};
 
 /// A place in one line of text: the rest of it and the 1-based character column.
 #[derive(Clone, Copy, Debug)]
@@ -271,6 +272,33 @@ fn alternatives(texts: &[String]) -> String {
     }
 }
 
+/// Why no piece of the side to move and of the kind `said` names reaches its square: each that
+/// would on an empty board, with the rule its move breaks (pinned, blocked, its king left in
+/// check, …), or that none would.
+fn unreachable_why(pos: &Position, said: &Said) -> String {
+    let us = pos.side_to_move();
+    let piece = format!("{}{}", side_mark(us), kind_name(said.kind));
+    let to = square_to_japanese(said.to);
+    let promote = said.promotion == Some(true);
+    let why: Vec<String> = pos
+        .pieces_of(us, said.kind)
+        .filter(|&from| attacks(us, said.kind, from, Bitboard::EMPTY).contains(said.to))
+        .map(|from| {
+            let fault = board_move_fault(pos, from, said.to, promote);
+            format!(
+                "the {piece} on {} cannot move there: {}",
+                square_to_japanese(from),
+                fault.describe(square_to_japanese)
+            )
+        })
+        .collect();
+    if why.is_empty() {
+        format!("no {piece} can reach {to}")
+    } else {
+        why.join("; ")
+    }
+}
+
 /// The legal move of `pos` that the 日本式 text names (`▲２二金打`, `△同　玉`, `５八金左`,
 /// `２二角成`, …); `previous_to` is the previous move's destination, for 同. A side mark, when
 /// written, must be the side to move's. The text is matched as the module doc says; the error
@@ -323,12 +351,7 @@ pub fn parse_japanese_move(
                     format!("{} has no {} in hand", side_mark(us), kind_name(said.kind))
                 }
                 Some(fault) => fault.to_string(),
-                None => format!(
-                    "no {}{} can reach {}",
-                    side_mark(us),
-                    kind_name(said.kind),
-                    square_to_japanese(said.to)
-                ),
+                None => unreachable_why(pos, &said),
             };
             Err(format!("no legal move {shown}: {why}"))
         }

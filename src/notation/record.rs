@@ -70,10 +70,27 @@ pub struct Record {
     /// The 1-based line where the position is stated: a KIF board's top border or its 手合割
     /// line, the first CSA position line; 1 when the position is implied or not from a file.
     pub position_line: usize,
-    /// The first move that could not be read or played (ambiguous, illegal, malformed): the
-    /// moves stop before it and nothing after it is read. The position stands; whether the
-    /// record is still of use is the reader's to say ([`Record::is_game`]).
+    /// The first move of the main line that could not be read or played (ambiguous, illegal,
+    /// malformed): the moves stop before it and nothing after it is read. The position stands;
+    /// whether the record is still of use is the reader's to say ([`Record::is_game`]).
     pub move_fault: Option<RecordError>,
+    /// The comments (KIF and KI2 `*` lines), in file order.
+    pub comments: Vec<Comment>,
+    /// For each side line with a move that could not be read or played, that move's fault: the
+    /// side line stops before it (the rest of its block is not read) and the main line and the
+    /// other side lines stand.
+    pub side_faults: Vec<RecordError>,
+}
+
+/// A comment of a record, with the move it follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    /// The line it stands in: `None` the main line, `Some(k)` the side line `variations[k]`.
+    pub line: Option<usize>,
+    /// The moves of that line before it, counted from the start (0: on the start position).
+    pub after: usize,
+    /// The text after the `*`.
+    pub text: String,
 }
 
 /// A side line of a record.
@@ -97,6 +114,8 @@ impl Record {
             stated_length: None,
             position_line: 1,
             move_fault: None,
+            comments: Vec::new(),
+            side_faults: Vec::new(),
         }
     }
 

@@ -2,7 +2,7 @@
 
 use super::excerpt::excerpt;
 use crate::shogi::movegen::is_legal;
-use crate::shogi::rules::{drop_fault, DropFault};
+use crate::shogi::rules::{board_move_fault, drop_fault, DropFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 use thiserror::Error;
 
@@ -12,9 +12,9 @@ pub enum UsiMoveError {
     /// Not of the form `7g7f`, `7g7f+` or `P*7f`.
     #[error("'{}' is not a USI move (expected e.g. 7g7f, 8h2b+ or P*5e)", excerpt(.0))]
     Syntax(String),
-    /// Well formed but not legal in the position.
-    #[error("'{}' is not legal in this position", excerpt(.0))]
-    Illegal(String),
+    /// A board move, well formed but not legal in the position, and why in words.
+    #[error("'{}' is not legal in this position: {}", excerpt(.0), .1)]
+    Illegal(String, String),
     /// A drop that breaks a rule of drops.
     #[error("'{}' is not legal in this position: {}", excerpt(.0), .1)]
     IllegalDrop(String, DropFault),
@@ -50,10 +50,23 @@ pub fn parse_usi_move(pos: &Position, text: &str) -> Result<Move, UsiMoveError> 
     if is_legal(pos, m) {
         return Ok(m);
     }
-    Err(match m.drop_kind() {
-        Some(kind) => UsiMoveError::IllegalDrop(text.to_string(), drop_fault(pos, kind, m.to())),
-        None => UsiMoveError::Illegal(text.to_string()),
-    })
+    let (Some(from), text) = (m.from(), text.to_string()) else {
+        let kind = m.drop_kind().expect("a drop");
+        return Err(UsiMoveError::IllegalDrop(
+            text.to_string(),
+            drop_fault(pos, kind, m.to()),
+        ));
+    };
+    let why = match pos.piece_at(from) {
+        None => format!("no piece on {from}"),
+        Some(p) if p.color != pos.side_to_move() => {
+            format!("the piece on {from} belongs to the side not to move")
+        }
+        Some(_) => {
+            board_move_fault(pos, from, m.to(), m.is_promotion()).describe(|s| s.to_string())
+        }
+    };
+    Err(UsiMoveError::Illegal(text, why))
 }
 
 /// A malformed move in a line of USI moves, with where it stands.

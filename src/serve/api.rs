@@ -17,12 +17,13 @@ use std::sync::Arc;
 use tsume::app::board::line_moves;
 use tsume::app::check::command::pose_check_text;
 use tsume::app::check::kif::findings_kif;
-use tsume::app::check::render::to_json as check_json;
+use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::engine::{CheckAnswer, SolveAnswer};
 use tsume::app::problem::{pose_record, read_problem_text};
 use tsume::app::settings::{count, seconds, RulesName, SearchSettings, Setting, SettingError};
-use tsume::app::solve::{answer_json, solution_kif};
+use tsume::app::solution_kif::solution_kif;
+use tsume::app::solve::answer_json;
 use tsume::app::workbench::{describe_problem, play_line, setup_kif, TEXT_NAME};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::search::futile::Capturer;
@@ -230,7 +231,12 @@ async fn solve(
                 .as_ref()
                 .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
             let answer = answer_json(&posed, &report, refutation.as_ref(), &options, stopped);
-            let kif = solution_kif(&record, &posed.position, &report.outcome);
+            let kif = solution_kif(
+                &record,
+                &posed.position,
+                &report.outcome,
+                refutation.as_ref(),
+            );
             value!({"event": "result", "answer": answer, "kif": kif})
         }
         Err(e) => value!({"event": "error", "error": {"message": e.to_string()}}),
@@ -314,14 +320,20 @@ async fn check(
     settings.options.limits.stop = Some(claim.stop_flag());
     let pos = problem.position.clone();
     let rules = settings.options.rules;
+    let record = problem.record.take();
+    let about = About::of(record.as_ref(), &problem.side_faults);
     let running = server.engine.check(problem, &settings);
     let sfen = to_sfen(&pos);
     let finish = Box::new(move |answer: CheckAnswer| match answer {
-        Ok(report) => value!({
-            "event": "result",
-            "check": check_json(&pos, &report, rules),
-            "kif": findings_kif(&pos, &report),
-        }),
+        Ok(report) => {
+            let mut json = check_json(&pos, &report, rules);
+            about.put_in(&mut json);
+            value!({
+                "event": "result",
+                "check": json,
+                "kif": findings_kif(&pos, &report, record.as_ref()),
+            })
+        }
         Err(e) => value!({"event": "error", "error": {"message": e.0}}),
     });
     Ok(progress_stream(running, claim, sfen, finish))

@@ -1,6 +1,6 @@
 //! The rules that restrict otherwise possible moves, each one named predicate.
 
-use super::attacks::{king_attacks, line};
+use super::attacks::{attacks, between, king_attacks, line};
 use super::movegen::is_legal;
 use super::{Bitboard, Color, Move, PieceKind, Position, Square};
 use thiserror::Error;
@@ -110,6 +110,100 @@ pub fn drop_fault(pos: &Position, kind: PieceKind, to: Square) -> DropFault {
         DropFault::PawnDropMate
     } else {
         DropFault::LeavesKingInCheck
+    }
+}
+
+/// The rule a board move of the side to move breaks, with the square that shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveFault {
+    /// The piece does not move that way, whatever stands on the board.
+    OutOfReach,
+    /// The piece moves that way, but a piece stands on this square between.
+    Blocked(Square),
+    /// The destination holds a piece of the side to move.
+    OwnPiece,
+    /// It does not promote where it could never move again ([`is_dead_piece`]).
+    MustPromote,
+    /// It promotes, but the piece cannot, or neither square is in the promotion zone.
+    CannotPromote,
+    /// The king steps where the piece on this square attacks it.
+    KingIntoCheck(Square),
+    /// The king is in check from the piece on this square, and the move does not answer it.
+    LeavesCheck(Square),
+    /// The piece is pinned: moving it opens a line to its king from the piece on this square.
+    Pinned(Square),
+}
+
+impl MoveFault {
+    /// In words, each square written by `square`.
+    pub fn describe(self, square: impl Fn(Square) -> String) -> String {
+        match self {
+            MoveFault::OutOfReach => "the piece does not move that way".to_string(),
+            MoveFault::Blocked(s) => format!("the way is blocked on {}", square(s)),
+            MoveFault::OwnPiece => "the destination holds a piece of its own side".to_string(),
+            MoveFault::MustPromote => {
+                "it must promote there, where it could never move again".to_string()
+            }
+            MoveFault::CannotPromote => "it cannot promote on this move".to_string(),
+            MoveFault::KingIntoCheck(s) => {
+                format!("the king would be in check from the piece on {}", square(s))
+            }
+            MoveFault::LeavesCheck(s) => format!(
+                "the king is in check from the piece on {} and the move does not answer it",
+                square(s)
+            ),
+            MoveFault::Pinned(s) => format!(
+                "the piece is pinned: moving it leaves its king in check from the piece on {}",
+                square(s)
+            ),
+        }
+    }
+}
+
+/// The rule the board move from `from` to `to` (promoting or not) breaks for the side to move,
+/// whose piece stands on `from`. The caller has found the move illegal (it is not among the
+/// legal moves); the rules are tried in the order of [`MoveFault`]'s variants.
+pub fn board_move_fault(pos: &Position, from: Square, to: Square, promote: bool) -> MoveFault {
+    let us = pos.side_to_move();
+    let piece = pos
+        .piece_at(from)
+        .filter(|p| p.color == us)
+        .expect("a piece of the side to move on the origin");
+    debug_assert!(!is_legal(pos, Move::normal(from, to, promote)));
+    let kind = piece.kind;
+    if !attacks(us, kind, from, Bitboard::EMPTY).contains(to) {
+        return MoveFault::OutOfReach;
+    }
+    if let Some(block) = (between(from, to) & pos.occupied())
+        .min_by_key(|s| from.file().abs_diff(s.file()) + from.rank().abs_diff(s.rank()))
+    {
+        return MoveFault::Blocked(block);
+    }
+    if pos.piece_at(to).is_some_and(|p| p.color == us) {
+        return MoveFault::OwnPiece;
+    }
+    let zone = from.in_promotion_zone(us) || to.in_promotion_zone(us);
+    if promote && !(kind.can_promote() && zone) {
+        return MoveFault::CannotPromote;
+    }
+    if !promote && is_dead_piece(us, kind, to) {
+        return MoveFault::MustPromote;
+    }
+    let mut after = pos.clone();
+    after.make_move(Move::normal(from, to, promote));
+    let king = after
+        .king(us)
+        .expect("the side to move has a king when a move is illegal");
+    let attackers = after.attackers_to(!us, king, after.occupied());
+    let by = attackers
+        .first()
+        .expect("an illegal move that breaks no other rule leaves the king in check");
+    if kind == PieceKind::King {
+        MoveFault::KingIntoCheck(by)
+    } else if let Some(checker) = (attackers & pos.checkers()).first() {
+        MoveFault::LeavesCheck(checker)
+    } else {
+        MoveFault::Pinned(by)
     }
 }
 

@@ -306,3 +306,74 @@ fn edited_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn an_illegal_move_says_which_rule_it_breaks_in_every_notation() {
+    use tsume::notation::csa::parse_csa;
+    use tsume::notation::japanese_parse::parse_japanese_move;
+    use tsume::notation::usi::parse_usi_move;
+    // The silver on ５八 is pinned by the lance on ５一; a rook on ４一 guards the file 4.
+    let pos = parse_sfen("k3lr3/9/9/9/9/9/9/4S4/4K4 b - 1").unwrap();
+    let kif = |line: &str| {
+        let text = format!("{}   1 {line}\n", write_kif(&Record::new(pos.clone())));
+        parse_kif(&text).unwrap().move_fault.unwrap().message
+    };
+    let pinned = "the piece is pinned: moving it leaves its king in check from the piece on";
+    let m = kif("４七銀(58)");
+    assert!(
+        m.contains(&format!(
+            "is illegal: the 銀 on ５八 cannot move to ４七: {pinned} ５一"
+        )),
+        "{m}"
+    );
+    let m = kif("４九玉(59)");
+    assert!(
+        m.contains("the king would be in check from the piece on ４一"),
+        "{m}"
+    );
+    let m = kif("５五銀(58)");
+    assert!(m.contains("the piece does not move that way"), "{m}");
+    let e = parse_usi_move(&pos, "5h4g").unwrap_err().to_string();
+    assert!(e.ends_with(&format!("{pinned} 5a")), "{e}");
+    let e = parse_japanese_move(&pos, "▲４七銀", None).unwrap_err();
+    assert!(e.contains(&format!("{pinned} ５一")), "{e}");
+    let empty = " * ";
+    let row = |cells: &[&str]| cells.concat();
+    let mut csa = String::from("V2.2\n");
+    csa += &format!(
+        "P1{}\n",
+        row(&["-OU", empty, empty, empty, "-KY", "-HI", empty, empty, empty])
+    );
+    for r in 2..=7 {
+        csa += &format!("P{r}{}\n", empty.repeat(9));
+    }
+    csa += &format!("P8{}{}{}\n", empty.repeat(4), "+GI", empty.repeat(4));
+    csa += &format!("P9{}{}{}\n", empty.repeat(4), "+OU", empty.repeat(4));
+    csa += "+\n+5847GI\n";
+    let record = parse_csa(&csa).unwrap().remove(0);
+    let m = record.move_fault.unwrap().message;
+    assert!(m.contains(&format!("{pinned} 51")), "{m}");
+}
+
+#[test]
+fn a_hand_count_in_digits_is_refused_with_its_spelling_in_kanji() {
+    for (hand, column, words) in [
+        (
+            "先手の持駒：金　歩2",
+            10,
+            "a hand count is written in kanji: '歩2' is 歩二",
+        ),
+        (
+            "先手の持駒：歩１８",
+            8,
+            "a hand count is written in kanji: '歩１８' is 歩十八",
+        ),
+        ("後手の持駒：金1", 8, "'金1' is 金"),
+        ("先手の持駒：歩20", 8, "'歩20': a count is 二 to 十八"),
+    ] {
+        let line = if hand.starts_with('先') { 15 } else { 2 };
+        let e = parse_kif(&with_line(line, hand)).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{hand}: {e}");
+        assert!(e.message.contains(words), "{hand}: {e}");
+    }
+}

@@ -88,6 +88,7 @@ export interface Finding {
   length: number | null;
   main_left: number | null;
   message: string;
+  message_ja: string;
 }
 
 export interface CheckAnswer {

@@ -39,12 +39,6 @@ export function showFinding(index: number): void {
   void showLine({ kind: "finding", moves: [...trunk, ...f.line], futile, branchAt: trunk.length + 1, finding: index, answer: null }, trunk.length + 1);
 }
 
-/** The finding's message with its alternative named in 日本式 (the CLI names it in USI). */
-function message(f: Finding): string {
-  if (f.line.length && f.line_ja.length) return f.message.split(f.line[0]).join(f.line_ja[0]);
-  return f.message;
-}
-
 function findingView(f: Finding, i: number): HTMLElement {
   const at = f.ply == null ? t("check.whole") : t("check.ply", { n: f.ply }) + (f.counted_ply != null && f.counted_ply !== f.ply ? t("check.counted", { n: f.counted_ply }) : "");
   const li = h("li", { class: `finding finding-${f.class}`, "data-finding": f.kind, "data-ply": f.ply ?? "" });
@@ -66,7 +60,7 @@ function findingView(f: Finding, i: number): HTMLElement {
           : "";
     li.append(h("div", { class: "evidence" }, h("span", { class: "first" }, f.line_ja[0]), f.line_ja.length > 1 ? ` ${f.line_ja.slice(1, 5).join(" ")}${f.line_ja.length > 5 ? " …" : ""}` : "", lengths ? ` — ${lengths}` : ""));
   }
-  li.append(h("div", { class: "message", lang: "en" }, lang() === "ja" ? message(f) : f.message));
+  li.append(lang() === "ja" ? h("div", { class: "message", lang: "ja" }, f.message_ja) : h("div", { class: "message", lang: "en" }, f.message));
   if (f.line.length) {
     li.append(
       h(

@@ -233,6 +233,8 @@ test("a KIF pasted and checked: the 余詰 listed, its evidence played on the bo
   assert.match(words, /余詰/);
   assert.match(words, new RegExp(`${f.ply}手目`));
   assert.ok(words.includes(f.line_ja[0]), `${words} names ${f.line_ja[0]}`);
+  // The finding in the Japanese words of check --kif, not the English of the text report.
+  assert.equal((await item.locator(".message").textContent()).trim(), f.message_ja);
   assert.equal(await page.locator(".finding").count(), expected.findings.length);
 
   // The evidence as a branch: the main line to the ply before it, then the alternative.

@@ -7,7 +7,7 @@
 
 use super::collections::run_collections;
 use super::kif::findings_kif;
-use super::render::{print_text, to_json};
+use super::render::{print_text_about, to_json, About};
 use super::{CheckReport, CheckSettings};
 use crate::app::collection::READERS;
 use crate::app::engine::{Engine, Waited};
@@ -15,7 +15,7 @@ use crate::app::exit::{AppError, Exit};
 use crate::app::interrupt::stop_on_ctrl_c;
 use crate::app::output_file::OutputFile;
 use crate::app::problem::{
-    pose_record, prepare_problem, problem_text, read_record_problem, record_text,
+    place_in, pose_record, prepare_problem, problem_text, read_record_problem, record_text,
     require_defender_king, InputError, TextProblem,
 };
 use crate::notation::record::Record;
@@ -99,6 +99,12 @@ pub struct CheckProblem {
     /// For a game record: its moves, played to reach [`CheckProblem::position`] (no intended
     /// line then).
     pub game_moves: Option<usize>,
+    /// The composer's record, when the problem is a record file's: its headers, comments and
+    /// side lines, which `--kif` keeps, and the faults of its side lines, placed in its file
+    /// ([`CheckProblem::side_faults`]).
+    pub record: Option<Record>,
+    /// The faults of the record's side lines, placed in its file: warnings, the main line stands.
+    pub side_faults: Vec<String>,
 }
 
 /// Reads one problem for `check` from `arg` (SFEN text, a file holding one, or a record file):
@@ -126,8 +132,8 @@ pub fn pose_check_text(
     }
 }
 
-/// A record's problem for `check`: a game's last position with no line, or a problem's
-/// diagram with its moves as the intended line.
+/// A record's problem for `check`, read from `name`: a game's last position with no line, or a
+/// problem's diagram with its moves as the intended line and the record kept.
 fn pose_check_record(
     record: Record,
     name: &str,
@@ -141,16 +147,25 @@ fn pose_check_record(
             intended: None,
             line_fault: None,
             game_moves: posed.game_moves,
+            record: None,
+            side_faults: Vec::new(),
         });
     }
     let line_fault = record.move_fault.as_ref().map(|e| e.placed(name));
     let position = prepare_problem(&record.start, literal_hands)?;
-    let intended = (!record.moves.is_empty() || line_fault.is_some()).then_some(record.moves);
+    let intended = (!record.moves.is_empty() || line_fault.is_some()).then(|| record.moves.clone());
+    let side_faults = record
+        .side_faults
+        .iter()
+        .map(|e| format!("{} (in a side line: it ends there)", e.placed(name)))
+        .collect();
     Ok(CheckProblem {
         position,
         intended,
         line_fault,
         game_moves: None,
+        record: Some(record),
+        side_faults,
     })
 }
 
@@ -166,7 +181,7 @@ fn pose_check_sfen(
             origin: origin.to_string(),
             error,
         })?;
-    let at = format!("{origin}column {}: ", board_column(text));
+    let at = place_in(origin, board_column(text));
     require_defender_king(&start, &at)?;
     let position = prepare_problem(&start, literal_hands)?;
     Ok(CheckProblem {
@@ -174,6 +189,8 @@ fn pose_check_sfen(
         intended: (!moves.is_empty()).then_some(moves),
         line_fault: None,
         game_moves: None,
+        record: None,
+        side_faults: Vec::new(),
     })
 }
 
@@ -183,8 +200,15 @@ fn run_one(
     stop: Arc<AtomicBool>,
     out: &mut impl Write,
 ) -> Result<Exit, AppError> {
-    let problem = pose_check(arg, req.literal_hands)?;
+    let mut problem = pose_check(arg, req.literal_hands)?;
+    for warning in &problem.side_faults {
+        eprintln!("tsume: warning: {warning}");
+    }
     let (pos, game_moves) = (problem.position.clone(), problem.game_moves);
+    let (record, side_faults) = (
+        problem.record.take(),
+        std::mem::take(&mut problem.side_faults),
+    );
     // Created before the check, so that a path that cannot be written loses no answer.
     let kif_file = req
         .kif
@@ -208,15 +232,17 @@ fn run_one(
     let rules = req.settings.options.rules;
     if let (Some(file), false) = (kif_file, report.interrupted) {
         let path = file.path().display().to_string();
-        file.write(&findings_kif(&pos, &report))
+        file.write(&findings_kif(&pos, &report, record.as_ref()))
             .map_err(|source| InputError::Io { path, source })?;
     }
+    let about = About::of(record.as_ref(), &side_faults);
     if req.json {
-        let json = to_json(&pos, &report, rules);
+        let mut json = to_json(&pos, &report, rules);
+        about.put_in(&mut json);
         let text = serde_json::to_string_pretty(&json).expect("serialise");
         let _ = writeln!(out, "{text}");
     } else {
-        print_text(&pos, &report, rules, out);
+        print_text_about(&pos, &report, rules, &about, out);
     }
     Ok(if report.interrupted {
         Exit::Interrupted

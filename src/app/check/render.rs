@@ -9,6 +9,7 @@ use crate::app::line_text::{
 };
 use crate::notation::diagram::{diagram, hand_to_japanese};
 use crate::notation::japanese::move_to_japanese;
+use crate::notation::record::Record;
 use crate::notation::sfen::to_sfen;
 use crate::search::futile::{self, Capturer};
 use crate::search::{MateLine, Rules, Step};
@@ -55,6 +56,53 @@ pub struct CheckJson {
     /// Ctrl-C stopped the check, leaving what it cut short undecided (never in a collection's
     /// records: an interrupted check is left out).
     pub interrupted: bool,
+    /// The composer's title (a record file's `作品名`); absent when not given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The composer (a record file's `作者`); absent when not given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+    /// What was wrong in the file beside the main line (a side line's move that cannot be
+    /// played, placed in the file), which the check is not concerned with; absent when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// What the report says of a problem beside its check: the title and the author a composer's
+/// record gives, and the warnings on the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    /// `作品名`.
+    pub title: Option<String>,
+    /// `作者`.
+    pub author: Option<String>,
+    /// Warnings on the record, each placed in its file.
+    pub warnings: Vec<String>,
+}
+
+impl About {
+    /// What `record` (the problem's file, if any) and `warnings` say.
+    pub fn of(record: Option<&Record>, warnings: &[String]) -> About {
+        let header = |name: &str| {
+            record
+                .and_then(|r| r.header(name))
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(str::to_string)
+        };
+        About {
+            title: header("作品名"),
+            author: header("作者"),
+            warnings: warnings.to_vec(),
+        }
+    }
+
+    /// Puts what it says into `json`.
+    pub fn put_in(&self, json: &mut CheckJson) {
+        json.title.clone_from(&self.title);
+        json.author.clone_from(&self.author);
+        json.warnings.clone_from(&self.warnings);
+    }
 }
 
 /// One finding in the JSON output.
@@ -87,6 +135,8 @@ pub struct FindingJson {
     pub main_left: Option<usize>,
     /// In words.
     pub message: String,
+    /// In Japanese, its move in 日本式 (the words `check --kif` writes after the name).
+    pub message_ja: String,
 }
 
 /// The main line as displayed: the line (or the legal plies of a failed given line) and the
@@ -226,12 +276,16 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
                 length: f.length,
                 main_left: f.main_left,
                 message: f.message.clone(),
+                message_ja: super::kif::finding_message_ja(start, report, f),
             })
             .collect(),
         searches: report.searches,
         nodes: report.nodes,
         time_ms: report.elapsed.as_millis() as u64,
         interrupted: report.interrupted,
+        title: None,
+        author: None,
+        warnings: Vec::new(),
     }
 }
 
@@ -282,8 +336,27 @@ pub fn verdict_words(v: Verdict) -> &'static str {
 
 /// The human-readable report on the problem `start`.
 pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mut impl Write) {
+    print_text_about(start, report, rules, &About::default(), out);
+}
+
+/// [`print_text`] naming the problem's title and author first, when `about` gives them, and its
+/// warnings before the verdict.
+pub fn print_text_about(
+    start: &Position,
+    report: &CheckReport,
+    rules: Rules,
+    about: &About,
+    out: &mut impl Write,
+) {
     let json = to_json(start, report, rules);
     let rules_text = rules_text(rules);
+    let names: Vec<String> = [("作品名", &about.title), ("作者", &about.author)]
+        .iter()
+        .filter_map(|(name, value)| value.as_ref().map(|v| format!("{name}：{v}")))
+        .collect();
+    if !names.is_empty() {
+        let _ = writeln!(out, "{}", names.join("　"));
+    }
     let _ = write!(out, "{}", diagram(start));
     let _ = writeln!(out, "sfen: {}", json.sfen);
     // Plies are numbered as played; a line with futile pairs gives both counts.
@@ -340,6 +413,9 @@ pub fn print_text(start: &Position, report: &CheckReport, rules: Rules, out: &mu
                 let _ = writeln!(out, "pieces left in hand: {}", hand_to_japanese(left));
             }
         }
+    }
+    for warning in &about.warnings {
+        let _ = writeln!(out, "warning: {warning}");
     }
     let of = |c: Class| json.findings.iter().filter(|f| f.class == c).count();
     let _ = writeln!(

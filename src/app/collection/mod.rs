@@ -341,6 +341,12 @@ fn record_rows(
                     "tsume: warning: {fault}; the diagram is solved without the record's moves"
                 );
             }
+            for fault in record.side_faults.iter().filter(|_| solution) {
+                eprintln!(
+                    "tsume: warning: {} (in a side line: it ends there)",
+                    fault.placed(&path.display().to_string())
+                );
+            }
             Ok(Problem {
                 id,
                 source,

@@ -7,7 +7,7 @@ use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::replay::verify_mate_line;
 use crate::search::table::Table;
-use crate::search::{solve, MateLine, Options, Outcome, Progress, Report};
+use crate::search::{solve, MateLine, Options, Outcome, Progress, Report, LINE_AFTER_LIMIT_NODES};
 use crate::shogi::movegen::is_legal;
 use crate::shogi::Position;
 use std::panic::AssertUnwindSafe;
@@ -39,6 +39,34 @@ pub enum Task {
 pub struct Job {
     stop: Arc<AtomicBool>,
     handle: JoinHandle<()>,
+    /// How the job ends by itself.
+    end: OwnEnd,
+}
+
+/// How a job ends if nothing stops it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OwnEnd {
+    /// At the latest when its search's time runs out, about this instant.
+    By(Instant),
+    /// When its search reaches its node limit, or at once (an answer known without a search).
+    Bounded,
+    /// Only with its answer: `go mate infinite` with no limit from the command line.
+    Unbounded,
+}
+
+impl OwnEnd {
+    fn of(task: &Task) -> OwnEnd {
+        match task {
+            Task::Search { options, .. } => match (options.limits.time, options.limits.nodes) {
+                (Some(t), _) => Instant::now()
+                    .checked_add(t)
+                    .map_or(OwnEnd::Unbounded, OwnEnd::By),
+                (None, Some(_)) => OwnEnd::Bounded,
+                (None, None) => OwnEnd::Unbounded,
+            },
+            Task::Answer(_) => OwnEnd::Bounded,
+        }
+    }
 }
 
 impl Job {
@@ -51,6 +79,7 @@ impl Job {
         if let Some(previous) = &previous {
             previous.stop();
         }
+        let end = OwnEnd::of(&task);
         let stop = Arc::new(AtomicBool::new(false));
         let job_out = out.clone();
         let job_stop = stop.clone();
@@ -78,7 +107,7 @@ impl Job {
                 job_out.lines(&lines);
             });
         match spawned {
-            Ok(handle) => Some(Job { stop, handle }),
+            Ok(handle) => Some(Job { stop, handle, end }),
             Err(e) => {
                 out.lines(&[
                     format!("info string error: cannot start the search ({e})"),
@@ -106,8 +135,21 @@ impl Job {
         let _ = self.handle.join();
     }
 
-    /// Stops the search and waits at most `patience` for its `checkmate` line.
-    pub fn finish_within(self, patience: Duration) {
+    /// Lets the search end by itself within its own limits, then prints nothing more: with a
+    /// time limit it runs until that time (and `patience` more for its last line) at most; with
+    /// a node limit alone, until it ends; with no limit at all, `grace` long. After that it is
+    /// stopped, and its `checkmate` line (the best proven answer) awaited `patience` long at
+    /// most. So a script that sends `go mate` and `quit` (or ends its input) at once gets the
+    /// answer the search proves within its time, never a `timeout` for want of waiting.
+    pub fn finish_on_quit(self, grace: Duration, patience: Duration) {
+        let until = match self.end {
+            OwnEnd::By(end) => Some(end + patience),
+            OwnEnd::Bounded => None,
+            OwnEnd::Unbounded => Some(Instant::now() + grace),
+        };
+        while self.is_running() && until.is_none_or(|u| Instant::now() < u) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         self.stop();
         let deadline = Instant::now() + patience;
         while self.is_running() && Instant::now() < deadline {
@@ -242,12 +284,17 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
                 ));
             }
             // Its line, only if it replays as a mate.
-            if let Some(line) = found.as_ref().filter(|l| verify_mate_line(pos, l).is_ok()) {
-                lines.push(format!(
+            match found.as_ref().filter(|l| verify_mate_line(pos, l).is_ok()) {
+                Some(line) => lines.push(format!(
                     "info string the mate found ({} plies, not proven shortest): {}",
                     line.length(),
                     usi_line(&line.moves)
-                ));
+                )),
+                None if mate_at_most.is_some() => lines.push(format!(
+                    "info string its line is not shown: it was not had within \
+                     {LINE_AFTER_LIMIT_NODES} nodes after the search stopped"
+                )),
+                None => {}
             }
             lines.push(TIMEOUT.to_string());
         }
@@ -360,6 +407,7 @@ mod tests {
         );
         assert_eq!(lines.last().unwrap(), TIMEOUT);
         assert!(lines[1].contains("at most 9"), "{lines:?}");
+        assert!(lines[2].contains("its line is not shown"), "{lines:?}");
     }
 
     #[test]

@@ -21,7 +21,9 @@
 //! - `go` without `mate`: `info string …` and `bestmove resign` (a mate engine plays no games).
 //! - `stop`: a running search stops and prints its `checkmate` line (`timeout`, unless its answer
 //!   was already known). With no search running, nothing.
-//! - `quit`, or the end of the input: stop any search and return.
+//! - `quit`, or the end of the input: a running search goes on within its own limits (`go mate
+//!   <ms>`, `--time`, `--nodes`; with none, one second) and prints its `checkmate` line, then the
+//!   engine returns. A GUI that wants the search ended at once sends `stop` first.
 //! - Anything else: `info string` naming the unknown command.
 
 mod command;
@@ -42,8 +44,12 @@ use output::Output;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+/// How long `quit` (or the end of the input) lets a search with no limit at all run before it
+/// stops it.
+const QUIT_GRACE: Duration = Duration::from_secs(1);
+
 /// How long `quit` waits for a stopped search to print its last line.
-const QUIT_PATIENCE: Duration = Duration::from_secs(1);
+const QUIT_PATIENCE: Duration = Duration::from_secs(5);
 
 /// Runs the engine on `input` and `output` until `quit` or the end of the input. An error
 /// reading the input ends the engine like `quit` and is returned. `defaults` gives the defaults
@@ -179,10 +185,11 @@ impl Engine {
         self.job = Job::start(task, &self.out, self.job.take());
     }
 
-    /// Stops any search and gives it a moment to print its last line.
+    /// Lets a running search end within its own limits (or stops it after [`QUIT_GRACE`] when
+    /// it has none) and waits for its last line ([`Job::finish_on_quit`]).
     fn shut_down(&mut self) {
         if let Some(job) = self.job.take() {
-            job.finish_within(QUIT_PATIENCE);
+            job.finish_on_quit(QUIT_GRACE, QUIT_PATIENCE);
         }
     }
 }

@@ -11,7 +11,7 @@
 use super::excerpt::excerpt;
 use super::record::{split_lines, Record, RecordError};
 use crate::shogi::movegen::is_legal;
-use crate::shogi::rules::drop_fault;
+use crate::shogi::rules::{board_move_fault, drop_fault};
 use crate::shogi::{Color, Move, PieceKind, Position, Square};
 
 /// The CSA code of every kind, in [`PieceKind`] index order.
@@ -445,7 +445,7 @@ fn read_move(pos: &Position, stmt: &Stmt) -> Result<Move, RecordError> {
         true if other.is_promotion() => fail!(stmt, 5, "not legal: the piece must promote"),
         true => fail!(stmt, 5, "not legal: the piece cannot promote on this move"),
         false => {
-            let why = "out of reach, blocked, or its king would be in check";
+            let why = board_move_fault(pos, from, m.to(), m.is_promotion()).describe(csa_square);
             fail!(
                 stmt,
                 0,

@@ -5,7 +5,7 @@
 //! from: the most recently read line that reaches move N − 1. Files list side lines depth first,
 //! the latest branch first (Kifu for Windows, ShogiHome), so that line is always the right one.
 
-use super::super::record::Variation;
+use super::super::record::{Comment, Variation};
 use super::preamble::leading_number;
 use crate::shogi::{Move, Position, Square};
 
@@ -53,6 +53,11 @@ pub(crate) struct LineReader {
     pos: Position,
     /// The word that ended the current line, if one did.
     ended: Option<&'static str>,
+    /// The current line is a side line cut short by a fault: its other moves are passed over.
+    broken: bool,
+    /// The comments read: the index of their line in `lines`, the moves of that line before
+    /// them, their text.
+    comments: Vec<(usize, usize, String)>,
 }
 
 impl LineReader {
@@ -63,6 +68,8 @@ impl LineReader {
             start,
             lines: vec![(1, Vec::new())],
             ended: None,
+            broken: false,
+            comments: Vec::new(),
         }
     }
 
@@ -106,6 +113,23 @@ impl LineReader {
         self.ended = Some(word);
     }
 
+    /// Cuts the current side line short at a fault: its other moves are passed over.
+    pub(crate) fn cut_side_line(&mut self) {
+        self.broken = true;
+    }
+
+    /// Whether the current line is a side line cut short ([`LineReader::cut_side_line`]).
+    pub(crate) fn is_cut(&self) -> bool {
+        self.broken
+    }
+
+    /// A comment after the moves read so far of the current line.
+    pub(crate) fn comment(&mut self, text: &str) {
+        let after = self.current().len();
+        self.comments
+            .push((self.lines.len() - 1, after, text.to_string()));
+    }
+
     /// Starts the side line of `変化：N手` (N = `ply`).
     pub(crate) fn branch(&mut self, ply: usize) -> Result<(), String> {
         let Some((_, parent)) = self.lines.iter().rev().find(|(_, l)| l.len() + 1 >= ply) else {
@@ -121,17 +145,31 @@ impl LineReader {
         }
         self.lines.push((ply, moves));
         self.ended = None;
+        self.broken = false;
         Ok(())
     }
 
-    /// The main line and the side lines that have a move of their own.
-    pub(crate) fn finish(self) -> (Vec<Move>, Vec<Variation>) {
+    /// The main line, the side lines that have a move of their own, and the comments of those
+    /// lines.
+    pub(crate) fn finish(self) -> (Vec<Move>, Vec<Variation>, Vec<Comment>) {
+        // The index of each line among those kept: `None` for the main line.
+        let mut kept = vec![Some(None)];
+        let mut variations = Vec::new();
         let mut lines = self.lines.into_iter();
         let (_, main) = lines.next().expect("the main line");
-        let variations = lines
-            .filter(|(ply, moves)| moves.len() >= *ply)
-            .map(|(ply, moves)| Variation { ply, moves })
+        for (ply, moves) in lines {
+            if moves.len() >= ply {
+                kept.push(Some(Some(variations.len())));
+                variations.push(Variation { ply, moves });
+            } else {
+                kept.push(None);
+            }
+        }
+        let comments = self
+            .comments
+            .into_iter()
+            .filter_map(|(i, after, text)| kept[i].map(|line| Comment { line, after, text }))
             .collect();
-        (main, variations)
+        (main, variations, comments)
     }
 }

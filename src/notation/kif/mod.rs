@@ -30,15 +30,18 @@
 //! - without a diagram, `手合割：平手` or a handicap (香落ち, 右香落ち, 角落ち, 飛車落ち, 飛香落ち,
 //!   二枚落ち, 四枚落ち, 六枚落ち, 八枚落ち, 十枚落ち; White to move); with neither, the start
 //!   position, and then the file must have moves;
-//! - lines starting with `#`, `*` or `&` are comments, anywhere.
+//! - lines starting with `#`, `*` or `&` are comments, anywhere; the `*` ones are kept
+//!   ([`Record::comments`]), each with the move it follows (before the first move: on the start
+//!   position).
 //!
 //! A move line is the move number (which must be the next ply; a `+` after it or at the end of
 //! the line, marking a move with a side line, is allowed), the destination (`２二`, or `同` and an
 //! optional space), the piece as it stands before the move (歩 香 桂 銀 金 角 飛 玉 王 と 成香 杏
 //! 成桂 圭 成銀 全 馬 龍 竜), `成` or `不成`, `打` for a drop, the origin `(77)` for a board move,
-//! and an optional time in parentheses. The move must be legal; the first move line that cannot
-//! be read or played ends the reading, and the record keeps the moves before it and the fault
-//! ([`Record::move_fault`]). A terminal word (`投了`, `詰み`,
+//! and an optional time in parentheses. The move must be legal; the first move line of the main
+//! line that cannot be read or played ends the reading, and the record keeps the moves before it
+//! and the fault ([`Record::move_fault`]); one of a side line ends that side line only, whose
+//! moves before it stand ([`Record::side_faults`]). A terminal word (`投了`, `詰み`,
 //! `中断`, …) in place of the move ends the line; `まで69手で詰み` ends the main line and, when it
 //! says 詰み and no `手数` header did, states the length.
 //!
@@ -49,6 +52,8 @@
 //!
 //! [`Variation`]: super::record::Variation
 //! [`Record::move_fault`]: super::record::Record::move_fault
+//! [`Record::side_faults`]: super::record::Record::side_faults
+//! [`Record::comments`]: super::record::Record::comments
 
 mod lines;
 pub(crate) mod preamble;
@@ -57,11 +62,11 @@ mod write;
 pub use write::{write_kif, write_kif_with, KifNotes};
 
 use super::excerpt::{excerpt, printable};
-use super::japanese::{could_promote, kind_name, side_mark, square_to_japanese};
+use super::japanese::{kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{split_lines, Record, RecordError};
 use crate::shogi::movegen::legal_move_list;
-use crate::shogi::rules::{drop_fault, DropFault};
+use crate::shogi::rules::{board_move_fault, drop_fault, DropFault, MoveFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
 use preamble::read_preamble;
@@ -101,10 +106,18 @@ pub(crate) fn parse_record(
     let mut reader = LineReader::new(pre.start.clone());
     let mut stated_length = pre.stated_length;
     let mut move_fault = None;
+    let mut side_faults = Vec::new();
+    for text in &pre.comments {
+        reader.comment(text);
+    }
     for (i, line) in lines.iter().enumerate().skip(pre.next_line) {
         let n = i + 1;
         let (t, column) = trim_with_column(line);
-        if t.is_empty() || t.starts_with(['#', '*', '&']) || t.starts_with("手数-") {
+        if let Some(text) = t.strip_prefix('*') {
+            reader.comment(text);
+            continue;
+        }
+        if t.is_empty() || t.starts_with(['#', '&']) || t.starts_with("手数-") {
             continue;
         }
         if let Some(ply) = branch_ply(t) {
@@ -120,17 +133,25 @@ pub(crate) fn parse_record(
                 }
             }
         } else if is_move_line(t) {
-            // A move that cannot be read or played ends the reading; the position stands.
+            if reader.is_cut() {
+                continue;
+            }
+            // A move of the main line that cannot be read or played ends the reading, the
+            // position standing; one of a side line ends that side line.
             if let Err(fault) = read_moves(&mut reader, t, n, column) {
-                move_fault = Some(fault);
-                break;
+                if reader.in_main_line() {
+                    move_fault = Some(fault);
+                    break;
+                }
+                side_faults.push(fault);
+                reader.cut_side_line();
             }
         } else {
             let message = format!("unexpected line '{}' among the moves", excerpt(t));
             return Err(RecordError::new(n, column, message));
         }
     }
-    let (moves, variations) = reader.finish();
+    let (moves, variations, comments) = reader.finish();
     if !pre.stated_position && moves.is_empty() && variations.is_empty() {
         // No diagram and no move read: the position is the move's fault, if there was one.
         if let Some(fault) = move_fault {
@@ -150,6 +171,8 @@ pub(crate) fn parse_record(
         stated_length,
         position_line: pre.position_line,
         move_fault,
+        comments,
+        side_faults,
     })
 }
 
@@ -340,12 +363,12 @@ fn resolve(pos: &Position, w: &Written) -> Result<Move, Fault> {
     if legal.contains(&m) {
         Ok(m)
     } else {
-        Err(Fault::Illegal(why_illegal(pos, m, w.kind, &legal)))
+        Err(Fault::Illegal(why_illegal(pos, m, w.kind)))
     }
 }
 
 /// Why `m`, a move of a `kind` piece of the side to move that is not in `legal`, is illegal.
-fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> String {
+fn why_illegal(pos: &Position, m: Move, kind: PieceKind) -> String {
     let us = pos.side_to_move();
     let to = m.to();
     let name = kind_name(kind);
@@ -358,18 +381,16 @@ fn why_illegal(pos: &Position, m: Move, kind: PieceKind, legal: &[Move]) -> Stri
             fault => fault.to_string(),
         };
     };
-    if m.is_promotion() && !kind.can_promote() {
-        return format!("{name} cannot promote");
-    }
-    if m.is_promotion() && !could_promote(us, kind, from, to) {
-        return format!(
-            "neither {} nor {sq} is in the promotion zone",
-            square_to_japanese(from)
-        );
-    }
-    if !m.is_promotion() && legal.contains(&Move::normal(from, to, true)) {
-        return format!("the {name} must promote on {sq}");
-    }
     let origin = square_to_japanese(from);
-    format!("the {name} on {origin} cannot move to {sq}, or doing so leaves the king in check")
+    match board_move_fault(pos, from, to, m.is_promotion()) {
+        MoveFault::CannotPromote if !kind.can_promote() => format!("{name} cannot promote"),
+        MoveFault::CannotPromote => {
+            format!("neither {origin} nor {sq} is in the promotion zone")
+        }
+        MoveFault::MustPromote => format!("the {name} must promote on {sq}"),
+        fault => format!(
+            "the {name} on {origin} cannot move to {sq}: {}",
+            fault.describe(square_to_japanese)
+        ),
+    }
 }

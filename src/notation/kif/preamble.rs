@@ -12,6 +12,7 @@
 //!   start position is implied (and the file must then have moves).
 //! - Lines starting with `#`, `*` or `&` are comments.
 
+use super::super::diagram::count_kanji;
 use super::super::excerpt::{excerpt, printable};
 use super::super::japanese::KANJI_DIGITS;
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
@@ -26,6 +27,8 @@ use crate::shogi::{
 pub(crate) struct Preamble {
     /// The header lines, name and value, in file order.
     pub headers: Vec<(String, String)>,
+    /// The comment lines (`*…`, without the `*`), on the start position.
+    pub comments: Vec<String>,
     /// The start position.
     pub start: Position,
     /// The `手数` header's number.
@@ -73,10 +76,15 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
     let mut handicap: Option<(usize, usize, String)> = None;
     let mut diagram = Diagram::default();
     let mut next_line = lines.len();
+    let mut comments = Vec::new();
     for (i, &line) in lines.iter().enumerate() {
         let n = i + 1;
         let (t, column) = trim_with_column(line);
-        if t.is_empty() || t.starts_with(['#', '*', '&']) {
+        if let Some(text) = t.strip_prefix('*') {
+            comments.push(text.to_string());
+            continue;
+        }
+        if t.is_empty() || t.starts_with(['#', '&']) {
             continue;
         }
         if let Some((color, rest, at)) = hand_line(t) {
@@ -137,6 +145,7 @@ pub(crate) fn read_preamble(lines: &[&str]) -> Result<Preamble, RecordError> {
     };
     Ok(Preamble {
         headers,
+        comments,
         start,
         stated_length,
         stated_position,
@@ -282,6 +291,10 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
             return Err(RecordError::new(n, at, format!("a hand cannot hold {c}")));
         }
         let count_at = cur.column();
+        if let Some(hint) = arabic_count(&cur, c) {
+            let message = format!("a hand count is written in kanji: {hint}");
+            return Err(RecordError::new(n, count_at, message));
+        }
         let start = cur;
         while cur.peek().and_then(kanji_value).is_some() {
             cur.bump();
@@ -293,6 +306,32 @@ fn read_hand(text: &str, n: usize, column: usize) -> Result<HandText, RecordErro
             .with_count(kind, hand.count(kind).saturating_add(count))
             .ok_or_else(bad)?;
     }
+}
+
+/// A count in digits (`2`, `１８`) at `cur` after the piece `piece` in a hand: the words that
+/// say how to write it (`'歩2' is 歩二`), or `None` when none is there.
+fn arabic_count(cur: &Cursor, piece: char) -> Option<String> {
+    let arabic = |d: char| d.is_ascii_digit() || ('０'..='９').contains(&d);
+    let mut c = *cur;
+    let mut written = String::new();
+    let mut value = 0u32;
+    while let Some(d) = c.peek().filter(|&d| arabic(d)) {
+        let digit = if d == '0' || d == '０' {
+            0
+        } else {
+            u32::from(digit_value(d)?)
+        };
+        written.push(d);
+        value = value.saturating_mul(10).saturating_add(digit);
+        c.bump();
+    }
+    if written.is_empty() {
+        return None;
+    }
+    Some(match u8::try_from(value) {
+        Ok(v @ 1..=18) => format!("'{piece}{written}' is {piece}{}", count_kanji(v)),
+        _ => format!("'{piece}{written}': a count is 二 to 十八 (歩十八), one is left out"),
+    })
 }
 
 /// Reads board row `rank` (`|v香v桂 ・ … ・|一`), the trimmed line `t` starting in `column`.

@@ -1,7 +1,7 @@
 //! Writing a record as KIF, in the layout of Kifu for Windows.
 
 use super::super::diagram::diagram;
-use super::super::japanese::{could_promote, kind_name, square_to_japanese};
+use super::super::japanese::{kind_name, square_to_japanese};
 use super::super::record::{Record, Variation};
 use crate::shogi::movegen::legal_move_list;
 use crate::shogi::{Move, Position, Square};
@@ -9,14 +9,19 @@ use std::fmt::Write;
 
 /// The record as UTF-8 KIF: `#KIF version=2.0 encoding=UTF-8`, the headers as `名前：値` (line
 /// breaks in them become spaces), the BOD diagram, `手数----指手---------消費時間--`, the main line
-/// (`   1 ２二金打     ( 0:00/00:00:00)`, `成` or `不成` on every move that could promote, a `+` after a move some side line replaces), `まで N手で
-/// 詰み` when the main line ends in mate and `まで N手で中断` otherwise (nothing after no moves),
-/// then each side line as a `変化：N手` block.
+/// (`   1 ２二金打     ( 0:00/00:00:00)`, `成` on a move that promotes and nothing on one that
+/// could and does not, a `+` after a move some side line replaces), `まで N手で詰み` when the main
+/// line ends in mate and `まで N手で中断` otherwise (nothing after no moves), then each side line
+/// as a `変化：N手` block; each of the record's comments as a `*` line after the move it follows.
+///
+/// `不成` is left out because the GUIs' readers do not take it after a piece (ShogiHome's
+/// tsshogi, Kifu for JS's json-kifu-format read `２三桂不成(35)` as no move), as their writers
+/// leave it out; the origin and the piece say the move all the same.
 ///
 /// Side lines are written depth first, the latest branch first, so that each follows the line
 /// [`super::parse_kif`] takes it to branch from; the record's order is kept where it already
 /// does. A side line with no move of its own is left out. [`super::parse_kif`] reads the text back
-/// to the same start, headers, moves and side lines.
+/// to the same start, headers, moves, side lines and comments.
 ///
 /// # Panics
 /// If a board move of a line starts on an empty square where it is played. Nothing else of a
@@ -37,14 +42,12 @@ pub struct KifNotes {
     /// `Some(true)`: end `まで N手で詰み`; `Some(false)`: `まで N手で中断`; `None`: as the last
     /// position is.
     pub mate: Option<bool>,
-    /// Comment lines on side lines: the index of the side line in the record's `variations`,
-    /// and the text, written after the side line's first move (the one that branches off).
-    pub variation_comments: Vec<(usize, String)>,
 }
 
-/// [`write_kif`] with `notes`: the comments are written as `*` lines after their moves, and
-/// `notes.mate` decides the closing `まで` line. [`super::parse_kif`] reads the text back to the
-/// same record (comments are skipped).
+/// [`write_kif`] with `notes`: their comments are written as `*` lines after their moves (after
+/// the record's own there), and `notes.mate` decides the closing `まで` line.
+/// [`super::parse_kif`] reads the text back to the same record, the notes' comments among its
+/// comments.
 pub fn write_kif_with(record: &Record, notes: &KifNotes) -> String {
     let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
     for (name, value) in &record.headers {
@@ -65,24 +68,24 @@ pub fn write_kif_with(record: &Record, notes: &KifNotes) -> String {
         if i > 0 {
             writeln!(s, "\n変化：{ply}手").expect("write to string");
         }
-        let side_comments: Vec<(usize, String)>;
-        let comments: &[(usize, String)] = if i == 0 {
-            &notes.comments
-        } else {
-            // The side line's index in the record, by identity.
-            let k = record
+        // The side line's index in the record, by identity.
+        let line = (i > 0).then(|| {
+            record
                 .variations
                 .iter()
-                .position(|v| std::ptr::eq(v, order[i - 1]));
-            side_comments = notes
-                .variation_comments
-                .iter()
-                .filter(|(j, _)| Some(*j) == k)
-                .map(|(_, text)| (ply, text.clone()))
-                .collect();
-            &side_comments
-        };
-        write_moves(&mut s, &record.start, moves, ply, &marked[i], comments);
+                .position(|v| std::ptr::eq(v, order[i - 1]))
+                .expect("a side line of the record")
+        });
+        let mut comments: Vec<(usize, String)> = record
+            .comments
+            .iter()
+            .filter(|c| c.line == line)
+            .map(|c| (c.after, c.text.clone()))
+            .collect();
+        if i == 0 {
+            comments.extend(notes.comments.iter().cloned());
+        }
+        write_moves(&mut s, &record.start, moves, ply, &marked[i], &comments);
         if i == 0 && !moves.is_empty() {
             let end = record.end_position();
             let mate = notes
@@ -161,7 +164,8 @@ fn writing_order(record: &Record) -> (Vec<&Variation>, Vec<usize>) {
 }
 
 /// Writes `moves[first_ply - 1..]`, numbered from `first_ply`, each followed by `+` where
-/// `marked`, and each comment of `comments` as a `*` line after its number of moves.
+/// `marked`, and each comment of `comments` as a `*` line after its number of moves (one before
+/// `first_ply - 1`, a move of another line, at the start of the block).
 fn write_moves(
     s: &mut String,
     start: &Position,
@@ -175,7 +179,9 @@ fn write_moves(
             writeln!(s, "*{}", one_line(text)).expect("write to string");
         }
     };
-    comment(s, 0);
+    for before in 0..first_ply.min(moves.len() + 1) {
+        comment(s, before);
+    }
     let mut pos = start.clone();
     let mut previous_to = None;
     for (i, &m) in moves.iter().enumerate() {
@@ -188,7 +194,9 @@ fn write_moves(
         }
         pos.make_move(m);
         previous_to = Some(m.to());
-        comment(s, i + 1);
+        if i + 1 >= first_ply {
+            comment(s, i + 1);
+        }
     }
 }
 
@@ -197,7 +205,8 @@ fn display_width(text: &str) -> usize {
     text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
-/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `２三桂不成(35)`, `５五角(88)`.
+/// A move as KIF writes it: `２二金打`, `同　玉(13)`, `３四銀成(43)`, `２三桂(35)` (not
+/// promoting where it could), `５五角(88)`.
 fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
     let mut s = if previous_to == Some(m.to()) {
         "同　".to_string()
@@ -208,11 +217,8 @@ fn kif_move(pos: &Position, m: Move, previous_to: Option<Square>) -> String {
         Some(from) => {
             let piece = pos.piece_at(from).expect("a board move starts on a piece");
             s.push_str(kind_name(piece.kind));
-            // As Kifu for Windows writes it: `成` or `不成` whenever the move could promote,
-            // so a move that stays unpromoted is not mistaken for one where the choice is
-            // absent.
-            if could_promote(pos.side_to_move(), piece.kind, from, m.to()) {
-                s.push_str(if m.is_promotion() { "成" } else { "不成" });
+            if m.is_promotion() {
+                s.push('成');
             }
             write!(s, "({}{})", from.file(), from.rank()).expect("write to string");
         }
