@@ -19,6 +19,9 @@
 //! ```
 #![deny(missing_docs)]
 
+/// The version of tsume, as the JSON outputs give it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub mod app;
 pub mod notation;
 pub mod search;

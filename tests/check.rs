@@ -29,6 +29,7 @@ const ZUKO_005_LINE: &str = "B*6c 7d8d 9g9c+ 8d9c 8b9b 9c8c P*8d 8c8d P*8e 8d8c 
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct CheckJson {
+    version: String,
     sfen: String,
     rules: String,
     futile: Option<String>,
@@ -75,6 +76,7 @@ struct Finding {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct RunReport {
+    version: String,
     rules: String,
     futile: Option<String>,
     jobs: usize,
@@ -128,13 +130,14 @@ fn check(problem: &str, extra: &[&str]) -> (i32, CheckJson) {
     let mut args = vec!["check", problem, "--json", "--nodes", "2000000"];
     args.extend_from_slice(extra);
     let out = tsume(&args);
-    let json = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+    let json: CheckJson = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(
             "{problem}: unparsable output ({e}): {}{}",
             text(&out.stdout),
             text(&out.stderr)
         )
     });
+    assert_eq!(json.version, env!("CARGO_PKG_VERSION"));
     (out.status.code().expect("an exit code"), json)
 }
 
@@ -573,6 +576,7 @@ fn collection_exit_codes_are_the_worst_verdict() {
     // --json prints the report.
     let out = tsume(&["check", sound.to_str().unwrap(), "--json"]);
     let r: RunReport = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r.version, env!("CARGO_PKG_VERSION"));
     assert_eq!(r.totals.sound, 2);
     let out = tsume(&["check", dir.join("missing.tsv").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

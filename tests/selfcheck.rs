@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 #[derive(Deserialize, Debug, PartialEq)]
 #[serde(deny_unknown_fields)]
 struct Summary {
+    version: String,
     positions: u64,
     seed: u64,
     rules: String,
@@ -69,7 +70,9 @@ fn json_summary(args: &[&str]) -> Summary {
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    let summary: Summary = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(summary.version, env!("CARGO_PKG_VERSION"));
+    summary
 }
 
 #[test]

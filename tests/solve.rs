@@ -14,6 +14,7 @@ const ZUKO_LINES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-lin
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct SolveJson {
+    version: String,
     sfen: String,
     game_moves: Option<usize>,
     warning: Option<String>,
@@ -88,6 +89,7 @@ fn solve(sfen: &str, extra: &[&str]) -> (i32, SolveJson) {
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    assert_eq!(json.version, env!("CARGO_PKG_VERSION"));
     (out.status.code().expect("an exit code"), json)
 }
 

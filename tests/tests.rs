@@ -29,5 +29,6 @@ mod sfen_cli;
 mod solve;
 mod solver_differential;
 mod support;
+mod third_party;
 mod usi;
 mod verify;

@@ -20,6 +20,7 @@ const ZUKO_001: &str = "1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct Report {
+    version: String,
     rules: String,
     futile: Option<String>,
     jobs: usize,
@@ -103,7 +104,10 @@ fn statuses(r: &Report) -> Vec<(&str, &str)> {
 
 fn read_report(path: &Path) -> Report {
     let json = std::fs::read_to_string(path).expect("the report is written");
-    serde_json::from_str(&json).unwrap_or_else(|e| panic!("unparsable report ({e}): {json}"))
+    let report: Report =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("unparsable report ({e}): {json}"));
+    assert_eq!(report.version, env!("CARGO_PKG_VERSION"));
+    report
 }
 
 #[test]

@@ -69,6 +69,8 @@ pub enum OutputFormat {
 /// The `--json` output of `solve`.
 #[derive(Serialize, Debug)]
 pub struct SolveJson {
+    /// The version of tsume that wrote it.
+    pub version: &'static str,
     /// The problem as solved (after the tsume hand convention), canonical SFEN.
     pub sfen: String,
     /// For a game record: the position solved is the one after this many of its moves (null
@@ -431,6 +433,7 @@ fn prepare_kif_file(req: &SolveRequest) -> Result<Option<OutputFile>, InputError
 
 fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
     let mut json = SolveJson {
+        version: crate::VERSION,
         sfen: to_sfen(pos),
         game_moves: None,
         warning: None,

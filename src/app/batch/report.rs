@@ -11,6 +11,8 @@ use std::time::Duration;
 /// The JSON report of a run: its settings, the counts and one record per finished problem.
 #[derive(Debug, Serialize)]
 pub struct BatchReport<R: BatchRecord, M> {
+    /// The version of tsume that wrote it.
+    pub version: &'static str,
     /// `game` or `tsume`.
     pub rules: Rules,
     /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
@@ -49,6 +51,7 @@ impl<R: BatchRecord, M> BatchReport<R, M> {
         problems: Vec<R>,
     ) -> BatchReport<R, M> {
         BatchReport {
+            version: crate::VERSION,
             rules: options.rules,
             futile: options.rules.futile(),
             jobs,

@@ -20,6 +20,8 @@ use std::io::Write;
 /// The `--json` output of `check` for one problem.
 #[derive(Clone, Debug, Serialize)]
 pub struct CheckJson {
+    /// The version of tsume that wrote it.
+    pub version: &'static str,
     /// The problem as checked (after the hand convention), canonical SFEN.
     pub sfen: String,
     /// `tsume` or `game`.
@@ -242,6 +244,7 @@ pub fn to_json(start: &Position, report: &CheckReport, rules: Rules) -> CheckJso
     let attacker = start.side_to_move();
     let main = report.line.as_ref();
     CheckJson {
+        version: crate::VERSION,
         sfen: to_sfen(start),
         rules,
         futile: rules.futile(),

@@ -13,6 +13,8 @@ const MATE_LENGTHS: usize = (MAX_PLIES as usize).div_ceil(2);
 /// The totals of a run (the `--json` output).
 #[derive(Serialize, Debug)]
 pub struct Summary {
+    /// The version of tsume that wrote it.
+    pub version: &'static str,
     /// Positions generated.
     pub positions: u64,
     /// The run's seed.
@@ -113,6 +115,7 @@ impl Summary {
     /// The totals of `cases`, in the order of their indices.
     pub fn of(req: &SelfcheckRequest, jobs: usize, cases: &[Case], wall: Duration) -> Summary {
         let mut s = Summary {
+            version: crate::VERSION,
             positions: cases.len() as u64,
             seed: req.seed,
             rules: "game",
