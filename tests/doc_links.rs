@@ -1,16 +1,22 @@
 //! Every relative link of the project's documents resolves: the file exists, and an `#anchor`
 //! names a heading of it (GitHub's rule: lower case, punctuation dropped, spaces to hyphens, a
-//! repeated heading numbered `-1`, `-2`, …).
+//! repeated heading numbered `-1`, `-2`, …; letters and digits of any script kept, so a Japanese
+//! heading keeps its kana and kanji and loses its `（）：・`).
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// The documents whose links are checked: the README, CONTRIBUTING and everything in `docs/`.
+/// The documents whose links are checked: the README and its Japanese page, CONTRIBUTING and
+/// everything in `docs/`.
 fn documents() -> Vec<PathBuf> {
     let root = Path::new(ROOT);
-    let mut docs = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
+    let mut docs = vec![
+        root.join("README.md"),
+        root.join("README.ja.md"),
+        root.join("CONTRIBUTING.md"),
+    ];
     let mut more: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
         .expect("docs/")
         .map(|e| e.unwrap().path())
@@ -47,7 +53,9 @@ fn prose(text: &str) -> Vec<String> {
     out
 }
 
-/// GitHub's anchor of a heading's text.
+/// GitHub's anchor of a heading's text: letters and digits (of any script: kana, kanji,
+/// full-width digits) kept, `-` and `_` kept, spaces to `-`, every other character dropped
+/// (ASCII and full-width punctuation, the ideographic space, symbols).
 fn slug(heading: &str) -> String {
     heading
         .trim()
@@ -165,6 +173,21 @@ fn anchors_follow_the_headings_as_github_makes_them() {
         assert!(found.contains(a), "{a}: {found:?}");
     }
     assert!(!found.contains("not-a-heading"));
+    let japanese = "## 動作の確認: 二つのコマンド\n## ワークベンチ: 盤で作る・解く・検討する\n\
+                    ## 将棋GUIから使う: USI\n## 説明書（英語）\n## ルール: `--rules tsume|game`\n\
+                    ## 詰上り　全角の空白と１２３、句読点。\n## Python から使う\n";
+    let found = anchors(japanese);
+    for a in [
+        "動作の確認-二つのコマンド",
+        "ワークベンチ-盤で作る解く検討する",
+        "将棋guiから使う-usi",
+        "説明書英語",
+        "ルール---rules-tsumegame",
+        "詰上り全角の空白と１２３句読点",
+        "python-から使う",
+    ] {
+        assert!(found.contains(a), "{a}: {found:?}");
+    }
     assert_eq!(
         link_targets("see [a](docs/json.md#solve) and [b](#install)."),
         ["docs/json.md#solve", "#install"]

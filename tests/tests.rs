@@ -13,6 +13,7 @@ mod fuzz_regressions;
 mod game_records;
 mod help;
 mod interrupt;
+mod japanese_readme;
 mod kif;
 mod kif_readers;
 mod limits;
