@@ -455,27 +455,38 @@ fn attacked_within(
     occ: Bitboard,
 ) -> Bitboard {
     use PieceKind::*;
-    let theirs = pos.pieces(color);
     let near = KING_REACH[k.index()];
+    let of = |kind: PieceKind| pos.pieces_of(color, kind);
+    // One-square moves, a class of kinds at a time (a horse's and a dragon's are a king's), from
+    // near the king only.
     let mut attacked = Bitboard::EMPTY;
-    for from in theirs & near {
-        let kind = pos.piece_at(from).expect("own square holds a piece").kind;
-        attacked |= attacks(color, kind, from, occ);
+    for from in of(Pawn) & near {
+        attacked |= pawn_attacks(color, from);
     }
-    let far = theirs & !near;
-    let diagonal = (pos.pieces_of(color, Bishop) | pos.pieces_of(color, Horse)) & far;
-    let straight = (pos.pieces_of(color, Rook) | pos.pieces_of(color, Dragon)) & far;
-    for from in diagonal {
+    for from in of(Knight) & near {
+        attacked |= knight_attacks(color, from);
+    }
+    for from in of(Silver) & near {
+        attacked |= silver_attacks(color, from);
+    }
+    for from in pos.gold_likes(color) & near {
+        attacked |= gold_attacks(color, from);
+    }
+    for from in (of(King) | of(Horse) | of(Dragon)) & near {
+        attacked |= king_attacks(from);
+    }
+    // Ranging moves from anywhere, where the empty-board line meets the area.
+    for from in of(Bishop) | of(Horse) {
         if (bishop_pseudo_attacks(from) & area).is_any() {
             attacked |= bishop_attacks(from, occ);
         }
     }
-    for from in straight {
+    for from in of(Rook) | of(Dragon) {
         if (rook_pseudo_attacks(from) & area).is_any() {
             attacked |= rook_attacks(from, occ);
         }
     }
-    for from in pos.pieces_of(color, Lance) & far {
+    for from in of(Lance) {
         if (lance_attacks(color, from, Bitboard::EMPTY) & area).is_any() {
             attacked |= lance_attacks(color, from, occ);
         }
