@@ -5,8 +5,9 @@
 //! 2. against the independent oracle `shogi_legality_lite` on positions with both kings;
 //! 3. make/unmake restores the position and its keys, and the keys after a move equal those of
 //!    the same position rebuilt from its SFEN;
-//! 4. the counters `count_checks` and `count_legal_moves`, and `legal_move_kind` (which stops at
-//!    the first move), against the lists they count.
+//! 4. the counters `count_checks` and `count_legal_moves` (in check also `count_evasions`), and
+//!    `legal_move_kind` (in check also `evasion_kind`; both stop at the first move), against the
+//!    lists they count.
 //!
 //! Each test prints how many positions of each kind it checked and asserts those counts, so it
 //! cannot pass by checking nothing.
@@ -17,8 +18,8 @@ use crate::support::reference;
 use std::collections::{BTreeMap, BTreeSet};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::movegen::{
-    check_moves, count_checks, count_legal_moves, evasions, legal_move_kind, legal_move_list,
-    legal_moves, LegalMoves, MoveCount,
+    check_moves, count_checks, count_evasions, count_legal_moves, evasion_kind, evasions,
+    legal_move_kind, legal_move_list, legal_moves, LegalMoves, MoveCount,
 };
 use tsume::shogi::{Bitboard, Color, Move, MoveList, PieceKind, Position};
 
@@ -428,6 +429,22 @@ fn move_count_equals_the_generated_moves() {
                 to_sfen(&pos)
             )
         });
+        if pos.in_check() {
+            let count = count_evasions(&pos);
+            failures.check(count == expected, || {
+                format!(
+                    "count_evasions says {count:?}, legal_moves lists {expected:?} in {}",
+                    to_sfen(&pos)
+                )
+            });
+            let first = evasion_kind(&pos);
+            failures.check(first == kind, || {
+                format!(
+                    "evasion_kind says {first:?}, legal_moves lists {expected:?} in {}",
+                    to_sfen(&pos)
+                )
+            });
+        }
         *kinds.entry(format!("{kind:?}")).or_default() += 1;
         positions_checked += 1;
         in_check += usize::from(pos.in_check());

@@ -136,6 +136,56 @@ const STEP_TABLE: [usize; PieceKind::NUM] = {
     t
 };
 
+/// `CHECK_SOURCES[c][class][k]`: the squares from which a piece of colour `c` of a stepping
+/// class (pawn, knight, silver, gold-like, by [`STEP_TABLE`] index) can step to a square from
+/// which it, or the gold it may promote to, attacks a king on `k`: the only squares such a piece
+/// can give a direct check from. The promotion zone is not looked at, so the set may be larger
+/// than the squares a check really comes from, never smaller.
+static CHECK_SOURCES: [[[u128; 81]; 2]; 4] = {
+    let steps = [
+        build_steps(PAWN_STEPS),
+        build_steps(KNIGHT_STEPS),
+        build_steps(SILVER_STEPS),
+        build_steps(GOLD_STEPS),
+    ];
+    let mut t = [[[0u128; 81]; 2]; 4];
+    let mut class = 0;
+    while class < 4 {
+        let mut c = 0;
+        while c < 2 {
+            let mut k = 0;
+            while k < 81 {
+                // The squares from which a piece of this class (or a gold) of colour c attacks k:
+                // those the same steps of the other colour reach from k.
+                let targets = steps[class][1 - c][k] | steps[GOLD][1 - c][k];
+                let mut from = 0;
+                while from < 81 {
+                    if steps[class][c][from] & targets != 0 {
+                        t[class][c][k] |= 1u128 << from;
+                    }
+                    from += 1;
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        class += 1;
+    }
+    t
+};
+
+/// The squares from which a stepping piece of `color` and `kind` (a pawn, knight, silver or
+/// gold-like piece) can give a direct check to a king on `king` in one move, with or without
+/// promotion; possibly more (see [`CHECK_SOURCES`]). Empty for any other kind.
+#[inline]
+pub fn step_check_sources(color: Color, kind: PieceKind, king: Square) -> Bitboard {
+    let class = STEP_TABLE[kind.index()];
+    if class > GOLD {
+        return Bitboard::EMPTY;
+    }
+    Bitboard(CHECK_SOURCES[class][color.index()][king.index()])
+}
+
 const fn build_between_and_line() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
     let rays = build_rays();
     let mut between = [[0u128; 81]; 81];

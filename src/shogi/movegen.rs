@@ -9,32 +9,41 @@
 use super::attacks::{
     attacks, between, bishop_attacks, bishop_pseudo_attacks, gold_attacks, king_attacks,
     knight_attacks, lance_attacks, line, pawn_attacks, rook_attacks, rook_pseudo_attacks,
-    silver_attacks,
+    silver_attacks, step_check_sources,
 };
 use super::rules::{double_pawn_files, is_dead_piece, is_pawn_drop_mate};
 use super::{Bitboard, Color, Move, MoveList, PieceKind, Position, Square};
 
 /// Appends every legal move of the side to move. In check, these are the evasions.
 pub fn legal_moves(pos: &Position, list: &mut MoveList) {
-    generate::<false, _>(pos, list);
+    generate::<LEGAL, _>(pos, list);
 }
 
 /// Appends every legal move that gives check to the opponent's king (none if it has no king).
 /// Also correct when the side to move is itself in check: then these are the checking evasions.
 pub fn check_moves(pos: &Position, list: &mut MoveList) {
-    generate::<true, _>(pos, list);
+    generate::<CHECKS, _>(pos, list);
 }
 
 /// Appends the legal replies to a check. The side to move must be in check.
 pub fn evasions(pos: &Position, list: &mut MoveList) {
     debug_assert!(pos.in_check());
-    generate::<false, _>(pos, list);
+    generate::<EVASIONS, _>(pos, list);
 }
 
 /// The moves [`legal_moves`] appends, counted without listing them.
 pub fn count_legal_moves(pos: &Position) -> MoveCount {
     let mut counter = Counter::default();
-    generate::<false, _>(pos, &mut counter);
+    generate::<LEGAL, _>(pos, &mut counter);
+    counter.finish()
+}
+
+/// The moves [`evasions`] appends, counted without listing them. The side to move must be in
+/// check.
+pub fn count_evasions(pos: &Position) -> MoveCount {
+    debug_assert!(pos.in_check());
+    let mut counter = Counter::default();
+    generate::<EVASIONS, _>(pos, &mut counter);
     counter.finish()
 }
 
@@ -42,7 +51,15 @@ pub fn count_legal_moves(pos: &Position) -> MoveCount {
 /// board move (drops come after every board move, so a drop found means there is none).
 pub fn legal_move_kind(pos: &Position) -> LegalMoves {
     let mut first = First::default();
-    generate::<false, _>(pos, &mut first);
+    generate::<LEGAL, _>(pos, &mut first);
+    first.0
+}
+
+/// [`legal_move_kind`] of a side to move that is in check.
+pub fn evasion_kind(pos: &Position) -> LegalMoves {
+    debug_assert!(pos.in_check());
+    let mut first = First::default();
+    generate::<EVASIONS, _>(pos, &mut first);
     first.0
 }
 
@@ -60,9 +77,9 @@ pub enum LegalMoves {
 
 /// The number of moves [`check_moves`] appends, counted without listing them.
 pub fn count_checks(pos: &Position) -> usize {
-    let mut counter = Counter::default();
-    generate::<true, _>(pos, &mut counter);
-    (counter.board + counter.drops) as usize
+    let mut counter = Tally::default();
+    generate::<CHECKS, _>(pos, &mut counter);
+    counter.0 as usize
 }
 
 /// The moves of a position, counted by what they are.
@@ -97,6 +114,9 @@ trait Sink {
     fn done(&self) -> bool {
         false
     }
+    /// Whether the sink wants one move only: then king moves are looked for one square at a
+    /// time, and the first free square ends the search.
+    const FIRST_ONLY: bool = false;
 }
 
 impl Sink for MoveList {
@@ -157,6 +177,22 @@ impl Sink for Counter {
     }
 }
 
+/// Counts the moves, no more ([`count_checks`]).
+#[derive(Default)]
+struct Tally(u32);
+
+impl Sink for Tally {
+    #[inline]
+    fn board(&mut self, _from: Square, promoting: Bitboard, plain: Bitboard) {
+        self.0 += few(promoting) + few(plain);
+    }
+
+    #[inline]
+    fn drops(&mut self, _kind: PieceKind, to: Bitboard) {
+        self.0 += few(to);
+    }
+}
+
 /// Stops at the first legal move, noting its kind ([`legal_move_kind`]).
 #[derive(Default)]
 struct First(LegalMoves);
@@ -181,6 +217,7 @@ impl Sink for First {
     fn done(&self) -> bool {
         self.0 != LegalMoves::None
     }
+    const FIRST_ONLY: bool = true;
 }
 
 /// The number of squares in `b`, one step per square: cheaper than a full population count on
@@ -221,18 +258,32 @@ impl CheckInfo {
         use PieceKind::*;
         let occ = pos.occupied();
         let them = !us;
-        let bishop = bishop_attacks(king, occ);
-        let rook = rook_attacks(king, occ);
+        let hand = pos.hand(us);
+        // A ranging kind's squares only when the side has such a piece to move or drop: they
+        // are the dear ones, and the others are never read.
+        let has = |kinds: &[PieceKind]| {
+            kinds
+                .iter()
+                .any(|&k| pos.pieces_of(us, k).is_any() || (k.can_promote() && hand.has(k)))
+        };
         let gold = gold_attacks(them, king);
         let mut squares = [Bitboard::EMPTY; PieceKind::NUM];
         squares[Pawn.index()] = pawn_attacks(them, king);
-        squares[Lance.index()] = lance_attacks(them, king, occ);
         squares[Knight.index()] = knight_attacks(them, king);
         squares[Silver.index()] = silver_attacks(them, king);
-        squares[Bishop.index()] = bishop;
-        squares[Rook.index()] = rook;
-        squares[Horse.index()] = bishop | king_attacks(king);
-        squares[Dragon.index()] = rook | king_attacks(king);
+        if has(&[Lance]) {
+            squares[Lance.index()] = lance_attacks(them, king, occ);
+        }
+        if has(&[Bishop, Horse]) {
+            let bishop = bishop_attacks(king, occ);
+            squares[Bishop.index()] = bishop;
+            squares[Horse.index()] = bishop | king_attacks(king);
+        }
+        if has(&[Rook, Dragon]) {
+            let rook = rook_attacks(king, occ);
+            squares[Rook.index()] = rook;
+            squares[Dragon.index()] = rook | king_attacks(king);
+        }
         for kind in [Gold, ProPawn, ProLance, ProKnight, ProSilver] {
             squares[kind.index()] = gold;
         }
@@ -256,12 +307,20 @@ impl CheckInfo {
     }
 }
 
-fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
+/// [`generate`]'s mode: every legal move.
+const LEGAL: u8 = 0;
+/// [`generate`]'s mode: the legal moves that give check.
+const CHECKS: u8 = 1;
+/// [`generate`]'s mode: every legal move of a side to move known to be in check (the replies to
+/// the check), which spares the test whether it is.
+const EVASIONS: u8 = 2;
+
+fn generate<const MODE: u8, S: Sink>(pos: &Position, sink: &mut S) {
     let us = pos.side_to_move();
     let them = !us;
     let occ = pos.occupied();
     let own = pos.pieces(us);
-    let check_info = if CHECKS {
+    let check_info = if MODE == CHECKS {
         match pos.king(them) {
             Some(k) => Some(CheckInfo::new(pos, us, k)),
             None => return,
@@ -275,7 +334,7 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
     let (checkers, pinned) = match our_king {
         Some(k) => (
             // The full attacker set only when there is one.
-            if pos.is_attacked_by(them, k, occ) {
+            if MODE == EVASIONS || pos.is_attacked_by(them, k, occ) {
                 pos.attackers_to(them, k, occ)
             } else {
                 Bitboard::EMPTY
@@ -308,11 +367,12 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
             movers &= targets.fold(Bitboard::EMPTY, |b, t| b | pos.attackers_to(us, t, occ));
         }
         if let Some(ci) = check_info {
-            // Far from the king only a ranging piece, or one that uncovers a slider, can check.
+            // A stepping piece checks directly only from a few squares near the king; a ranging
+            // piece, or one that uncovers a slider, may check from anywhere.
             let ranging = PieceKind::RANGING
                 .iter()
                 .fold(Bitboard::EMPTY, |b, &k| b | pos.pieces_of(us, k));
-            movers &= CHECK_BOX[ci.king.index()] | ranging | ci.discoverers;
+            movers &= step_checkers(pos, us, ci.king) | ranging | ci.discoverers;
         }
         for from in movers {
             let kind = pos.piece_at(from).expect("own square holds a piece").kind;
@@ -344,6 +404,25 @@ fn generate<const CHECKS: bool, S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
+/// The stepping pieces of `us` (pawns, knights, silvers and gold-like pieces) that stand where
+/// they could give a direct check to a king on `king` in one move ([`step_check_sources`]).
+#[inline]
+fn step_checkers(pos: &Position, us: Color, king: Square) -> Bitboard {
+    use PieceKind::*;
+    let own = pos.pieces(us);
+    let pawns = pos.pieces_of(us, Pawn);
+    let knights = pos.pieces_of(us, Knight);
+    let silvers = pos.pieces_of(us, Silver);
+    let others = PieceKind::RANGING.iter().fold(
+        pawns | knights | silvers | pos.pieces_of(us, King),
+        |b, &k| b | pos.pieces_of(us, k),
+    );
+    (pawns & step_check_sources(us, Pawn, king))
+        | (knights & step_check_sources(us, Knight, king))
+        | (silvers & step_check_sources(us, Silver, king))
+        | (own & !others & step_check_sources(us, Gold, king))
+}
+
 fn king_moves<S: Sink>(pos: &Position, k: Square, check_info: Option<&CheckInfo>, sink: &mut S) {
     let us = pos.side_to_move();
     let mut area = king_attacks(k) & !pos.pieces(us);
@@ -355,6 +434,12 @@ fn king_moves<S: Sink>(pos: &Position, k: Square, check_info: Option<&CheckInfo>
         area &= !line(ci.king, k);
     }
     let occ = pos.occupied().without(k);
+    if S::FIRST_ONLY {
+        if let Some(s) = area.into_iter().find(|&s| !pos.is_attacked_by(!us, s, occ)) {
+            sink.board(k, Bitboard::EMPTY, Bitboard::from_square(s));
+        }
+        return;
+    }
     let to = area & !attacked_within(pos, !us, k, area, occ);
     sink.board(k, Bitboard::EMPTY, to);
 }
@@ -370,27 +455,38 @@ fn attacked_within(
     occ: Bitboard,
 ) -> Bitboard {
     use PieceKind::*;
-    let theirs = pos.pieces(color);
     let near = KING_REACH[k.index()];
+    let of = |kind: PieceKind| pos.pieces_of(color, kind);
+    // One-square moves, a class of kinds at a time (a horse's and a dragon's are a king's), from
+    // near the king only.
     let mut attacked = Bitboard::EMPTY;
-    for from in theirs & near {
-        let kind = pos.piece_at(from).expect("own square holds a piece").kind;
-        attacked |= attacks(color, kind, from, occ);
+    for from in of(Pawn) & near {
+        attacked |= pawn_attacks(color, from);
     }
-    let far = theirs & !near;
-    let diagonal = (pos.pieces_of(color, Bishop) | pos.pieces_of(color, Horse)) & far;
-    let straight = (pos.pieces_of(color, Rook) | pos.pieces_of(color, Dragon)) & far;
-    for from in diagonal {
+    for from in of(Knight) & near {
+        attacked |= knight_attacks(color, from);
+    }
+    for from in of(Silver) & near {
+        attacked |= silver_attacks(color, from);
+    }
+    for from in pos.gold_likes(color) & near {
+        attacked |= gold_attacks(color, from);
+    }
+    for from in (of(King) | of(Horse) | of(Dragon)) & near {
+        attacked |= king_attacks(from);
+    }
+    // Ranging moves from anywhere, where the empty-board line meets the area.
+    for from in of(Bishop) | of(Horse) {
         if (bishop_pseudo_attacks(from) & area).is_any() {
             attacked |= bishop_attacks(from, occ);
         }
     }
-    for from in straight {
+    for from in of(Rook) | of(Dragon) {
         if (rook_pseudo_attacks(from) & area).is_any() {
             attacked |= rook_attacks(from, occ);
         }
     }
-    for from in pos.pieces_of(color, Lance) & far {
+    for from in of(Lance) {
         if (lance_attacks(color, from, Bitboard::EMPTY) & area).is_any() {
             attacked |= lance_attacks(color, from, occ);
         }
@@ -450,7 +546,17 @@ fn drops<S: Sink>(
             to_set &= ci.squares[kind.index()];
         }
         if kind == PieceKind::Pawn && to_set.is_any() {
-            to_set &= !double_pawn_files(pos, us);
+            // One square (a check's, or a single interposition's): its file alone is read.
+            to_set &= match to_set.first() {
+                Some(s) if !to_set.has_more_than_one() => {
+                    if (pos.pieces_of(us, PieceKind::Pawn) & Bitboard::file(s.file())).is_any() {
+                        Bitboard::EMPTY
+                    } else {
+                        to_set
+                    }
+                }
+                _ => !double_pawn_files(pos, us),
+            };
             if let Some(s) = pos.king(!us).and_then(|k| k.forward(!us)) {
                 if to_set.contains(s) && is_pawn_drop_mate(pos, s) {
                     to_set = to_set.without(s);
@@ -510,10 +616,6 @@ static LIVE: [[Bitboard; PieceKind::NUM]; 2] = {
 fn live_squares(color: Color, kind: PieceKind) -> Bitboard {
     LIVE[color.index()][kind.index()]
 }
-
-/// `CHECK_BOX[k]`: the squares within two files and four ranks of `k`. A piece that moves one
-/// step (or jumps as a knight) and uncovers nothing can give check only from inside it.
-static CHECK_BOX: [Bitboard; 81] = box_around(2, 4);
 
 /// For every square, the squares within `files` files and `ranks` ranks of it.
 const fn box_around(files: i32, ranks: i32) -> [Bitboard; 81] {

@@ -376,6 +376,12 @@ impl Position {
         blockers
     }
 
+    /// The squares of `color`'s gold-like pieces (gold and the four small promoted kinds).
+    #[inline]
+    pub(crate) fn gold_likes(&self, color: Color) -> Bitboard {
+        self.gold_like_squares() & self.by_color[color.index()]
+    }
+
     /// The squares of gold-like pieces (gold and the four small promoted kinds), both colours.
     #[inline]
     fn gold_like_squares(&self) -> Bitboard {

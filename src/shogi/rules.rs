@@ -45,9 +45,13 @@ pub fn is_pawn_drop_mate(pos: &Position, to: Square) -> bool {
     debug_assert_eq!(to.forward(us), Some(ek));
     let occ = pos.occupied().with(to);
     let occ_without_king = occ.without(ek);
-    // The king's replies first (taking the pawn is one): a free square ends the test soonest.
-    for s in king_attacks(ek) & !pos.pieces(them) {
-        // The dropped pawn attacks only the king's square, so it adds no attacker here.
+    // The king's replies first, taking the pawn first (an unsupported pawn drop is never mate):
+    // a free square ends the test soonest. The dropped pawn attacks only the king's square, so
+    // it adds no attacker on these.
+    if !pos.is_attacked_by(us, to, occ_without_king) {
+        return false;
+    }
+    for s in (king_attacks(ek) & !pos.pieces(them)).without(to) {
         if !pos.is_attacked_by(us, s, occ_without_king) {
             return false;
         }

@@ -7,7 +7,7 @@ use crate::search::params::{
     BOUNDED_CHECK_SQUARE_DIVISOR, BOUNDED_REPLY_DIVISOR, LEAF_SLOTS, WHOLE_REPLIES_PLIES,
 };
 use crate::search::table::{prefetch, Probe};
-use crate::shogi::movegen::{count_checks, count_legal_moves};
+use crate::shogi::movegen::{count_checks, count_evasions};
 use crate::shogi::{Hand, Move, MoveList, Position};
 
 /// The counts of first looks at positions the table does not know, one per slot, tagged by the
@@ -168,7 +168,7 @@ impl Dfpn {
                 n => Value::unknown(1, n as u32),
             };
         }
-        let count = count_legal_moves(pos);
+        let count = count_evasions(pos);
         if count.total() == 0 {
             return self.no_reply(pos);
         }
@@ -199,7 +199,7 @@ mod tests {
     use crate::search::koba_mate5;
     use crate::search::table::UNBOUNDED;
     use crate::search::{Limits, Rules};
-    use crate::shogi::movegen::{check_moves, legal_moves};
+    use crate::shogi::movegen::{check_moves, count_legal_moves, legal_moves};
 
     /// koba-mate5 and a search for its attacker.
     fn mate5() -> (Position, Dfpn) {

@@ -18,7 +18,7 @@ use crate::search::hands::{
 use crate::search::parallel::heeds_marks;
 use crate::search::params::SHALLOW_PLIES;
 use crate::search::table::{INF, UNBOUNDED};
-use crate::shogi::movegen::{check_moves, legal_moves};
+use crate::shogi::movegen::{check_moves, evasions};
 use crate::shogi::{Hand, Move, MoveList, Position};
 
 impl Dfpn {
@@ -262,7 +262,7 @@ impl Dfpn {
                 return Some(self.no_check(pos));
             }
         } else {
-            legal_moves(pos, list);
+            evasions(pos, list);
             if list.is_empty() {
                 return Some(self.no_reply(pos));
             }

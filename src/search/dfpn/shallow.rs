@@ -24,7 +24,7 @@ use crate::search::hands::{
 #[cfg(doc)]
 use crate::search::params::SHALLOW_PLIES;
 use crate::search::table::UNBOUNDED;
-use crate::shogi::movegen::{legal_move_kind, legal_moves, LegalMoves};
+use crate::shogi::movegen::{evasion_kind, evasions, LegalMoves};
 use crate::shogi::{Hand, Move, MoveList, Position, Square};
 
 impl Dfpn {
@@ -40,7 +40,7 @@ impl Dfpn {
         // A mate in one first; with one ply left, each check's escape.
         for &m in checks.iter() {
             let undo = pos.make_move(m);
-            let replies = legal_move_kind(pos);
+            let replies = evasion_kind(pos);
             let futile_only = self.futile.is_some() && replies == LegalMoves::DropsOnly;
             let now = (replies == LegalMoves::None || futile_only || depth == 1)
                 .then(|| self.decided_now(pos, replies));
@@ -78,7 +78,7 @@ impl Dfpn {
             LegalMoves::Board => Err(Hand::full()),
             LegalMoves::DropsOnly => {
                 let mut list = MoveList::new();
-                legal_moves(pos, &mut list);
+                evasions(pos, &mut list);
                 let v = self
                     .decided_defence(pos, &list, 0)
                     .expect("a defence with no ply left is decided at once");
@@ -97,7 +97,7 @@ impl Dfpn {
     fn shallow_replies(&mut self, pos: &mut Position, depth: u16, nesting: u32) -> Value {
         self.nodes += 1;
         let mut replies = MoveList::new();
-        legal_moves(pos, &mut replies);
+        evasions(pos, &mut replies);
         self.shallow_defence(pos, &replies, depth, nesting)
     }
 
@@ -232,7 +232,7 @@ mod tests {
             for &m in checks.iter() {
                 let undo = pos.make_move(m);
                 let mut replies = MoveList::new();
-                legal_moves(&pos, &mut replies);
+                crate::shogi::movegen::legal_moves(&pos, &mut replies);
                 for &r in replies.iter() {
                     let u = pos.make_move(r);
                     out.push(pos.clone());
