@@ -390,6 +390,7 @@ fn the_reference_collections_load_as_they_are() {
         "zuko.tsv",
         "short.tsv",
         "microcosmos.tsv",
+        "long.tsv",
         "zuko-lines.tsv",
         "zuko-canonical.tsv",
     ] {
