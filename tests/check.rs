@@ -2,9 +2,9 @@
 //! flaw appears (a second mate, a piece left in hand, a line too long, a line that fails, a
 //! defence the line does not meet), the notes, and collections with their exit codes.
 
+use crate::support::cli::tsume;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const PROBLEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
 
@@ -112,13 +112,6 @@ struct Record {
     status: String,
     message: Option<String>,
     check: Option<CheckJson>,
-}
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -8,7 +8,7 @@
 //! measured with care on a quiet machine), so no figure is typed by hand.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -17,16 +17,7 @@ const MARK: &str = "<!-- output of: ";
 /// The documents whose examples are checked: the README, its Japanese page (whose examples are
 /// the README's, see `japanese_readme`) and everything in `docs/`.
 fn documents() -> Vec<PathBuf> {
-    let root = Path::new(ROOT);
-    let mut docs = vec![root.join("README.md"), root.join("README.ja.md")];
-    let mut more: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
-        .expect("docs/")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    more.sort();
-    docs.extend(more);
-    docs
+    crate::support::docs::documents(&["README.md", "README.ja.md"])
 }
 
 /// An example: the command, and the lines of the document that show its output.

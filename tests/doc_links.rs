@@ -11,20 +11,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The documents whose links are checked: the README and its Japanese page, CONTRIBUTING and
 /// everything in `docs/`.
 fn documents() -> Vec<PathBuf> {
-    let root = Path::new(ROOT);
-    let mut docs = vec![
-        root.join("README.md"),
-        root.join("README.ja.md"),
-        root.join("CONTRIBUTING.md"),
-    ];
-    let mut more: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
-        .expect("docs/")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "md"))
-        .collect();
-    more.sort();
-    docs.extend(more);
-    docs
+    crate::support::docs::documents(&["README.md", "README.ja.md", "CONTRIBUTING.md"])
 }
 
 /// The lines of a Markdown text outside fenced code blocks, with code spans blanked out.

@@ -2,9 +2,10 @@
 //! USI, 日本式, KIF or JSON; `--kif` writes a KIF that reads back to the same problem and line;
 //! `verify` reads record files and directories of them, a bad file being one row's error.
 
+use crate::support::cli::tsume;
 use serde::Deserialize;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 use tsume::notation::encoding::decode_record;
 use tsume::notation::kif::parse_kif;
 use tsume::notation::sfen::to_sfen;
@@ -13,13 +14,6 @@ const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
 fn fixture(path: &str) -> String {
     format!("{FIXTURES}/{path}")
-}
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
 }
 
 fn stdout(out: &Output) -> String {

@@ -3,9 +3,9 @@
 //! problem's faulty solution does not stop `solve` or `verify` from answering its diagram, and
 //! `check` reports it as a line that fails (不詰).
 
+use crate::support::cli::{json_of, tsume};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use tsume::notation::csa::parse_csa;
 use tsume::notation::japanese::line_to_japanese;
 use tsume::notation::sfen::parse_sfen;
@@ -19,23 +19,6 @@ const GAME_END: &str = "lns1k1B2/r1g2gs2/ppppp1+Np1/5pp2/1PP4nl/P7P/3PPPPPL/LB1R
 
 fn fixture(name: &str) -> String {
     format!("{RECORDS}/{name}")
-}
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
-}
-
-fn json_of(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
 }
 
 /// A fresh directory for one test.

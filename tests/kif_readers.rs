@@ -8,10 +8,11 @@
 //!
 //! The files are in `$CARGO_TARGET_TMPDIR/kif-readers` (`target/tmp/kif-readers`).
 
+use crate::support::cli::{json_of, tsume};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 use tsume::notation::kif::parse_kif;
 use tsume::notation::record::Record;
 
@@ -34,23 +35,6 @@ const MANY_FINDINGS: &str = "6kp1/8n/5R1L1/4+b2sB/6N2/9/6L2/9/9 b G 1 moves 2c2b
 const LONGER_DEFENCE: &str = "9/6Spk/9/5R1+B1/9/9/9/9/9 b Nrb4g3s3n4l17p 1 moves 2d1c 1b1a 4d4a+";
 /// koba-mate5 with a line that stops before the mate: its refutation starts past its end.
 const SHORT_OF_MATE: &str = "3g1ks2/6g2/4S4/7B1/9/9/9/9/9 b G 1 moves G*5a 6a5a 2d5a+";
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
-}
-
-fn json_of(out: &Output) -> Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: {}\n{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        )
-    })
-}
 
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()

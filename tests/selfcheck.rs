@@ -1,8 +1,8 @@
 //! `tsume selfcheck` run as a binary: df-pn and the bounded AND/OR search agree on seeded random
 //! positions, the mix has mates of several lengths and non-mates, and the summary reads right.
 
+use crate::support::cli::tsume;
 use serde::Deserialize;
-use std::process::{Command, Output};
 
 /// The `--json` summary, every field named so that a new or renamed one fails the test.
 #[derive(Deserialize, Debug, PartialEq)]
@@ -50,13 +50,6 @@ struct Features {
     promotion: u64,
     interposition: u64,
     pawn_drop: u64,
-}
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
 }
 
 fn json_summary(args: &[&str]) -> Summary {

@@ -1,9 +1,9 @@
 //! `tsume verify` run as a binary: exit codes, the summary, the JSON report, and collections
 //! with faults in them.
 
+use crate::support::cli::tsume;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 const BUNDLED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/problems");
 
@@ -81,13 +81,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create a scratch directory");
     dir
-}
-
-fn tsume(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -1,0 +1,21 @@
+//! The project's documents.
+
+use std::path::{Path, PathBuf};
+
+/// The root of the repository.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The files named `first` (relative to the root), then every Markdown file of `docs/` in name
+/// order.
+pub fn documents(first: &[&str]) -> Vec<PathBuf> {
+    let root = Path::new(ROOT);
+    let mut docs: Vec<PathBuf> = first.iter().map(|name| root.join(name)).collect();
+    let mut more: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    more.sort();
+    docs.extend(more);
+    docs
+}
