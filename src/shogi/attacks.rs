@@ -176,7 +176,7 @@ static CHECK_SOURCES: [[[u128; 81]; 2]; 4] = {
 
 /// The squares from which a stepping piece of `color` and `kind` (a pawn, knight, silver or
 /// gold-like piece) can give a direct check to a king on `king` in one move, with or without
-/// promotion; possibly more (see [`CHECK_SOURCES`]). Empty for any other kind.
+/// promotion; possibly more (see `CHECK_SOURCES`). Empty for any other kind.
 #[inline]
 pub fn step_check_sources(color: Color, kind: PieceKind, king: Square) -> Bitboard {
     let class = STEP_TABLE[kind.index()];
