@@ -25,15 +25,12 @@ use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]
-#[command(name = "tsume", version = VERSION, about)]
+#[command(name = "tsume", version = tsume::LONG_VERSION, about)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
 }
-
-/// The version and the build: `0.2.0 (400217d)`, `0.2.0 (400217d, modified)`.
-pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TSUME_BUILD"), ")");
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]

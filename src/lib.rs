@@ -22,6 +22,13 @@
 /// The version of tsume, as the JSON outputs give it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// The build: the commit the binary was built from (`400217d`, `400217d, modified`, or
+/// `commit unknown`), from `build.rs`.
+pub const BUILD: &str = env!("TSUME_BUILD");
+
+/// The version and the build, as `--version` gives them: `0.2.0 (400217d)`.
+pub const LONG_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TSUME_BUILD"), ")");
+
 pub mod app;
 pub mod notation;
 pub mod search;

@@ -509,3 +509,27 @@ fn ctrl_c_stops_the_search_and_the_server() {
         sent.elapsed()
     );
 }
+
+#[test]
+fn a_line_given_to_check_replaces_the_records_own_with_its_side_lines_and_comments() {
+    let serve = Serve::start();
+    let composer = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/kif/composer-cook.kif"
+    ))
+    .unwrap();
+    // The cook, given as the line: the composer's side line and comments stand on other moves.
+    let answer = serve.post(
+        "/api/check",
+        &json!({"problem": composer, "line": "G*4b 3b4b 2b4b 4a5a G*4a", "total_time": null}),
+    );
+    let lines = answer.lines();
+    let last = lines.last().unwrap();
+    assert_eq!(last["event"], "result", "{lines:?}");
+    let kif = last["kif"].as_str().unwrap();
+    assert!(kif.contains("作品名：角成りの五手詰（余詰あり）"), "{kif}");
+    assert!(kif.contains("   1 ４二金打"), "{kif}");
+    for theirs in ["紛れ", "捨て駒"] {
+        assert!(!kif.contains(theirs), "{theirs}:\n{kif}");
+    }
+}

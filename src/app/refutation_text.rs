@@ -12,7 +12,8 @@ use serde::Serialize;
 pub struct RefutationJson {
     /// Each check shown, with the reply that holds against it.
     pub checks: Vec<AnswerJson>,
-    /// Checks not shown (the tree is kept small).
+    /// Checks not shown: beyond the few shown, with no holding reply found or proven again
+    /// within the nodes allowed, or left out by the limits.
     pub left_out: usize,
     /// Of `left_out`, the checks the limits left out: the time (or Ctrl-C) came before a
     /// holding reply was looked for, or before the replay proved it again.

@@ -128,10 +128,16 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
             .push(comment(None, 0, "不詰（反証は示せない）".to_string()));
         return;
     };
-    if tree.answers.is_empty() && tree.left_out == 0 {
-        record
-            .comments
-            .push(comment(None, 0, "不詰：攻方に王手がない".to_string()));
+    if tree.answers.is_empty() {
+        // No check to show: the attacker has none, or every one was left out.
+        let why = match left_out_words_ja(tree) {
+            None => "不詰：攻方に王手がない".to_string(),
+            Some(_) if tree.cut == tree.left_out => {
+                "不詰（制限が先に来たため反証は省略）".to_string()
+            }
+            Some(_) => format!("不詰（王手{}通りの反証は省略）", tree.left_out),
+        };
+        record.comments.push(comment(None, 0, why));
         return;
     }
     record.comments.push(comment(
@@ -180,5 +186,39 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
                 .position(|v| v.ply <= at.len() && v.moves.starts_with(&at))
         };
         record.comments.push(comment(line, at.len(), text));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::sfen::parse_sfen;
+
+    /// A "no mate" whose refutation shows no check, for each reason: none to show, or every
+    /// one left out (by the limits, or otherwise), is said in a comment, never a panic.
+    #[test]
+    fn a_refutation_with_no_check_shown_is_said_in_words() {
+        let pos = parse_sfen("4k4/9/9/9/9/9/9/9/9 b G 1").unwrap();
+        for (left_out, cut, words) in [
+            (0, 0, "不詰：攻方に王手がない"),
+            (3, 3, "不詰（制限が先に来たため反証は省略）"),
+            (3, 1, "不詰（王手3通りの反証は省略）"),
+        ] {
+            let tree = Refutation {
+                left_out,
+                cut,
+                ..Refutation::default()
+            };
+            let kif = solution_kif(
+                &Record::new(pos.clone()),
+                &pos,
+                &Outcome::NoMate,
+                Some(&tree),
+            );
+            assert!(
+                kif.contains(&format!("*{words}")),
+                "{left_out} {cut}:\n{kif}"
+            );
+        }
     }
 }

@@ -35,8 +35,8 @@ const FIRST_LOOK_NODES: u64 = 2_000;
 /// undecided.
 const REPLY_NODES: u64 = 200_000;
 
-/// Nodes of the first replay of each "no mate": most are proven again within them, so that the
-/// dear ones, replayed after them, cannot keep the cheap ones from being shown.
+/// Nodes of the first replay of each "no mate", so that the dear ones, replayed after the cheap
+/// ones, cannot keep the cheap ones from being shown.
 const FIRST_REPLAY_NODES: u64 = 100_000;
 
 /// The least nodes a search may spend to prove a "no mate" again on the replay's table.
@@ -65,7 +65,7 @@ pub struct ReplayBudget {
     /// The end of the time the search was given: the replay stops there too.
     pub deadline: Option<Instant>,
     /// Nodes for each search that proves a "no mate" again: twice the search's and at least
-    /// 2,000,000, since the whole search disproved the root within its nodes and a part
+    /// `VERIFY_NODES`, since the whole search disproved the root within its nodes and a part
     /// of its tree seldom needs more on a table of its own.
     pub nodes: u64,
 }
@@ -369,7 +369,7 @@ struct Claim {
 /// every check of each position shown is answered or counted as left out, each check and reply
 /// is legal, each reply holds as it says (no check; the position repeated), and each "no mate"
 /// (after a reply, or after a virtual position of a drop) is proven again, first each within
-/// 100,000 nodes, then those left within the tree's [`ReplayBudget`] (its nodes, its
+/// `FIRST_REPLAY_NODES`, then those left within the tree's [`ReplayBudget`] (its nodes, its
 /// deadline) and `options`' stop flag, the deepest first: a sub-tree's disproofs, left in the
 /// table, make most of the one above it. The tree as it may be shown: an answer whose "no mate"
 /// the budget did not suffice to prove again is left out, counted in [`Refutation::cut`]. The
@@ -408,6 +408,11 @@ pub fn verify_refutation(
     let mut unproven = Vec::new();
     left.sort_by_key(|c| std::cmp::Reverse(c.at.len()));
     for claim in left {
+        if bounds.over() {
+            // Nothing more can be proven: the rest are left out as they come.
+            unproven.push(claim.at);
+            continue;
+        }
         match search(&mut session, &claim.pos, budget.nodes, &bounds) {
             Verdict::NoMate => {}
             Verdict::Mate => return Err(format!("{}: a mate is found", claim.what)),

@@ -65,7 +65,8 @@ impl Session {
 
     /// The shortest mate of `pos` at any length, as [`Session::solve_within`]; when a limit
     /// stops the search after a mate was proven, [`LINE_AFTER_LIMIT_NODES`] more nodes may go
-    /// to extracting that mate's line ([`Outcome::Unknown`]'s `found`).
+    /// to extracting that mate's line ([`Outcome::Unknown`]'s `found`, or, when the limit came
+    /// after the shortest was proven, [`Outcome::Mate`]).
     pub fn solve(&mut self, pos: &Position, limits: Limits) -> Report {
         self.report(pos, UNBOUNDED, limits, true)
     }
@@ -193,6 +194,7 @@ mod tests {
     use super::*;
     use crate::notation::sfen::parse_sfen;
     use crate::search::koba_mate5;
+    use crate::search::params::LIMIT_CHECK_INTERVAL;
     use crate::search::replay::verify_mate_line;
     use crate::search::{MateLine, Rules};
     use crate::shogi::movegen::check_moves;
@@ -277,7 +279,7 @@ mod tests {
     #[test]
     fn a_limit_during_the_lines_extraction_still_answers_the_mate_proven_shortest() {
         // A row of zuko-short.tsv (its hands filled) whose line under the tsume rules takes
-        // some 69,000 of its 114,000 nodes to extract, comparing equally long defences.
+        // more than two looks at the limits to extract, comparing equally long defences.
         let pos =
             parse_sfen("1p3ls1+P/+B4+P1gg/7P1/6S1g/8n/7n1/4sS3/1r4+r1G/5+p1k1 b BLP2n2l12p 1")
                 .unwrap();
@@ -285,10 +287,10 @@ mod tests {
         let Outcome::Mate { minimax: 15, .. } = whole.outcome else {
             panic!("{:?}", whole.outcome)
         };
-        // Stopped two looks at the limits (every 1,024 nodes) before the end: within the
-        // extraction, after the shortest was proven.
+        // Stopped two looks at the limits before the end: within the extraction, after the
+        // shortest was proven.
         let limits = Limits {
-            nodes: Some(whole.nodes - 2048),
+            nodes: Some(whole.nodes - 2 * LIMIT_CHECK_INTERVAL),
             ..Limits::default()
         };
         let r = Session::new(pos.side_to_move(), &options()).solve(&pos, limits);

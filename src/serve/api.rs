@@ -75,8 +75,8 @@ async fn method_not_allowed() -> ApiError {
 /// `GET /api/info`.
 async fn info() -> Response {
     json(&value!({
-        "version": env!("CARGO_PKG_VERSION"),
-        "build": env!("TSUME_BUILD"),
+        "version": tsume::VERSION,
+        "build": tsume::BUILD,
         "defaults": {
             "rules": "tsume",
             "futile": "any",
@@ -307,6 +307,13 @@ async fn check(
             LineField::Text(text) => text.split_whitespace().map(String::from).collect(),
         };
         let moves = line_moves(&words).map_err(|e| ApiError::bad(format!("line: {e}")))?;
+        if let Some(record) = problem.record.as_mut().filter(|r| r.moves != moves) {
+            // The record's side lines and comments stand on its own moves, not on these.
+            record.moves.clone_from(&moves);
+            record.variations.clear();
+            record.comments.clear();
+            problem.side_faults.clear();
+        }
         problem.intended = Some(moves);
         problem.line_fault = None;
     }

@@ -136,7 +136,7 @@ const STEP_TABLE: [usize; PieceKind::NUM] = {
     t
 };
 
-/// `CHECK_SOURCES[c][class][k]`: the squares from which a piece of colour `c` of a stepping
+/// `CHECK_SOURCES[class][c][k]`: the squares from which a piece of colour `c` of a stepping
 /// class (pawn, knight, silver, gold-like, by [`STEP_TABLE`] index) can step to a square from
 /// which it, or the gold it may promote to, attacks a king on `k`: the only squares such a piece
 /// can give a direct check from. The promotion zone is not looked at, so the set may be larger

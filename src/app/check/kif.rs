@@ -13,7 +13,7 @@
 use super::{CheckReport, Finding, Kind, Verdict};
 use crate::notation::diagram::hand_to_japanese;
 use crate::notation::japanese::line_to_japanese;
-use crate::notation::kif::{write_kif_with, KifNotes};
+use crate::notation::kif::write_kif;
 use crate::notation::record::{Comment, Record, Variation};
 use crate::shogi::movegen::is_legal;
 use crate::shogi::{Move, Position};
@@ -69,7 +69,7 @@ pub fn findings_kif(pos: &Position, report: &CheckReport, composer: Option<&Reco
     for (line, after, text) in words {
         record.comments.push(Comment { line, after, text });
     }
-    write_kif_with(&record, &KifNotes::default())
+    write_kif(&record)
 }
 
 /// Adds `line` (whole from the start) to the lines of `record` unless one of them already plays
@@ -193,7 +193,7 @@ fn finding_words(pos: &Position, main: &[Move], report: &CheckReport, f: &Findin
 }
 
 /// What a finding of `report` on the problem `pos` is, in Japanese, its move in 日本式: the
-/// words after its name (`▲４二金でも5手で詰む（本手順は残り5手）`). `main` is the main line as
+/// words after its name (`▲４二金でも5手で詰む（本手順は残り5手）`), against the main line as
 /// shown.
 pub fn finding_message_ja(pos: &Position, report: &CheckReport, f: &Finding) -> String {
     finding_body_ja(pos, &main_moves(pos, report, None), report, f)

@@ -284,11 +284,17 @@ fn answer(pos: &Position, report: &Report) -> Vec<String> {
                 ));
             }
             // Its line, only if it replays as a mate.
-            match found.as_ref().filter(|l| verify_mate_line(pos, l).is_ok()) {
-                Some(line) => lines.push(format!(
+            match found.as_ref().map(|l| (l, verify_mate_line(pos, l))) {
+                Some((line, Ok(_))) => lines.push(format!(
                     "info string the mate found ({} plies, not proven shortest): {}",
                     line.length(),
                     usi_line(&line.moves)
+                )),
+                // Its moves are not shown: they are no mate.
+                Some((_, Err(_))) => lines.push(format!(
+                    "info string internal error, please report it: the mate found failed its \
+                     replay check; position {}",
+                    to_sfen(pos)
                 )),
                 None if mate_at_most.is_some() => lines.push(format!(
                     "info string its line is not shown: it was not had within \

@@ -92,8 +92,9 @@ pub fn parse_kif(text: &str) -> Result<Record, RecordError> {
 /// A line reader of a format's move lines: the reader, the trimmed line, its number and column.
 pub(crate) type MoveLineReader = fn(&mut LineReader, &str, usize, usize) -> Result<(), RecordError>;
 
-/// The record of a KIF or KI2 text: the preamble, then the moves. Blank lines, comments (`#`,
-/// `*`, `&`) and the `手数----` heading are passed over; `変化：N手` starts a side line and
+/// The record of a KIF or KI2 text: the preamble, then the moves. Blank lines, `#` and `&`
+/// lines and the `手数----` heading are passed over; `*` comments are kept in
+/// [`Record::comments`] on the move before them; `変化：N手` starts a side line and
 /// `まで…` ends the main line (stating its length when it says 詰み); a line `is_move_line`
 /// accepts is read by `read_moves`; any other line is an error.
 pub(crate) fn parse_record(
@@ -367,7 +368,7 @@ fn resolve(pos: &Position, w: &Written) -> Result<Move, Fault> {
     }
 }
 
-/// Why `m`, a move of a `kind` piece of the side to move that is not in `legal`, is illegal.
+/// Why `m`, a move of a `kind` piece of the side to move that is not legal, is illegal.
 fn why_illegal(pos: &Position, m: Move, kind: PieceKind) -> String {
     let us = pos.side_to_move();
     let to = m.to();
