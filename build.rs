@@ -1,6 +1,7 @@
 //! Names the build for `tsume --version`: the commit it was built from and whether the sources
-//! differed from it, taken from git when the sources are a checkout, else from the
-//! `.cargo_vcs_info.json` of a packaged crate, else unknown.
+//! differed from it, taken from git when the sources are a checkout, else from
+//! `TSUME_BUILD_COMMIT` (set by whoever copies the sources out of a checkout to build them, as
+//! `.ci/run` does), else from the `.cargo_vcs_info.json` of a packaged crate, else unknown.
 
 use std::process::Command;
 
@@ -25,9 +26,17 @@ fn packaged_commit() -> Option<String> {
 }
 
 fn main() {
-    for path in [".git/HEAD", ".git/index", "src", "web/dist", "Cargo.toml"] {
+    for path in [
+        ".git/HEAD",
+        ".git/logs/HEAD",
+        ".git/index",
+        "src",
+        "web/dist",
+        "Cargo.toml",
+    ] {
         println!("cargo:rerun-if-changed={path}");
     }
+    println!("cargo:rerun-if-env-changed=TSUME_BUILD_COMMIT");
     let in_checkout = git(&["rev-parse", "--show-toplevel"]).is_some_and(|top| {
         std::path::Path::new(&top) == std::env::current_dir().unwrap_or_default()
     });
@@ -45,7 +54,11 @@ fn main() {
             None => "commit unknown".to_string(),
         }
     } else {
-        packaged_commit().unwrap_or_else(|| "commit unknown".to_string())
+        std::env::var("TSUME_BUILD_COMMIT")
+            .ok()
+            .filter(|c| !c.is_empty())
+            .or_else(packaged_commit)
+            .unwrap_or_else(|| "commit unknown".to_string())
     };
     println!("cargo:rustc-env=TSUME_BUILD={build}");
 }

@@ -2,8 +2,8 @@
 //! `tsume perft <SFEN> 1` with exit code 2, nothing on stdout and one line on stderr naming the
 //! column and the fault. And SFEN printing and reading round-trip on random positions.
 
+use crate::support::cli::tsume;
 use crate::support::random::{generate, Kind, Rng};
-use std::process::Command;
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::movegen::legal_move_list;
 
@@ -13,13 +13,6 @@ const KINGS: &str = "4k4/9/9/9/9/9/9/9/4K4";
 
 /// The start position's board (57 characters).
 const START: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL";
-
-fn tsume(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(args)
-        .output()
-        .expect("run tsume")
-}
 
 /// Asserts that `tsume perft <input> 1` fails as malformed input at `column` with a message
 /// containing `fault`.

@@ -109,6 +109,16 @@ test("図巧 No. 2 set up by clicks and solved; its line stepped through to the 
   await page.waitForSelector("#board[data-mated='false']");
   // Readable in a narrow window too: the hands above and below the board, the panel below.
   await page.setViewportSize({ width: 600, height: 1000 });
+  const layout = await page.evaluate(() => {
+    const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+    return {
+      width: document.documentElement.scrollWidth,
+      board: box("#board"),
+      panel: box("#tab-solve"),
+    };
+  });
+  assert.ok(layout.width <= 600, `no sideways scrolling: ${layout.width}`);
+  assert.ok(layout.panel.top >= layout.board.bottom, "the panel below the board");
   await shot(page, "narrow");
   assert.deepEqual(page.pageErrors, []);
   await page.context().close();
