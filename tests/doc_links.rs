@@ -16,16 +16,8 @@ fn documents() -> Vec<PathBuf> {
 
 /// The lines of a Markdown text outside fenced code blocks, with code spans blanked out.
 fn prose(text: &str) -> Vec<String> {
-    let mut fenced = false;
     let mut out = Vec::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in crate::support::docs::outside_fences(text) {
         let mut kept = String::new();
         let mut in_code = false;
         for c in line.chars() {
@@ -60,14 +52,9 @@ fn slug(heading: &str) -> String {
 /// The anchors of a document's headings (code spans keep their text in a heading's slug).
 fn anchors(text: &str) -> HashSet<String> {
     let mut seen = HashSet::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
+    for line in crate::support::docs::outside_fences(text) {
         let hashes = line.chars().take_while(|&c| c == '#').count();
-        if fenced || hashes == 0 || hashes > 6 || !line[hashes..].starts_with(' ') {
+        if hashes == 0 || hashes > 6 || !line[hashes..].starts_with(' ') {
             continue;
         }
         let base = slug(&line[hashes..].replace('`', ""));

@@ -62,15 +62,7 @@ fn blocks(text: &str) -> Vec<(usize, Block)> {
 /// The code spans of a Markdown text outside its fenced blocks.
 fn code_spans(text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut fenced = false;
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
+    for line in crate::support::docs::outside_fences(text) {
         let parts: Vec<&str> = line.split('`').collect();
         // Odd parts are inside backquotes, when the line closes its last span.
         if parts.len() % 2 == 1 {

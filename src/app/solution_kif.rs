@@ -177,14 +177,7 @@ fn refutation_moves(record: &mut Record, refutation: Option<&Refutation>) {
     record.moves = main;
     record.variations = all.map(|(ply, moves)| Variation { ply, moves }).collect();
     for (at, text) in words {
-        let line = if record.moves.starts_with(&at) {
-            None
-        } else {
-            record
-                .variations
-                .iter()
-                .position(|v| v.ply <= at.len() && v.moves.starts_with(&at))
-        };
+        let line = record.line_playing(&at);
         record.comments.push(comment(line, at.len(), text));
     }
 }

@@ -119,6 +119,18 @@ impl Record {
         }
     }
 
+    /// The line that writes the last move of `prefix` (moves from the start), as
+    /// [`Comment::line`] names it: `None` for the main line if it plays the prefix, else the
+    /// first side line that plays it from its branch on (also `None` when no line plays it).
+    pub fn line_playing(&self, prefix: &[Move]) -> Option<usize> {
+        if self.moves.starts_with(prefix) {
+            return None;
+        }
+        self.variations
+            .iter()
+            .position(|v| v.ply <= prefix.len() && v.moves.starts_with(prefix))
+    }
+
     /// Whether the record is a game rather than a problem: it starts from the opening position
     /// of 平手 or of a handicap (the start position with some of White's pieces removed, nothing
     /// in hand), whatever way the file wrote it (a 手合割, a diagram, CSA `PI`), and has moves. A

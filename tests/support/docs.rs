@@ -19,3 +19,16 @@ pub fn documents(first: &[&str]) -> Vec<PathBuf> {
     docs.extend(more);
     docs
 }
+
+/// The lines of a Markdown text outside its fenced code blocks (an opening or closing fence
+/// may be indented; the fences themselves are left out).
+pub fn outside_fences(text: &str) -> impl Iterator<Item = &str> {
+    let mut fenced = false;
+    text.lines().filter(move |line| {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            return false;
+        }
+        !fenced
+    })
+}

@@ -102,19 +102,7 @@ fn place(record: &mut Record, line: Vec<Move>) -> impl Fn(usize) -> Option<usize
         }
     }
     let record = &*record;
-    move |ply| owner(record, &line[..ply])
-}
-
-/// The line of `record` that writes the last move of `prefix`: the main line if it plays it,
-/// else the side line that plays it from its branch on.
-fn owner(record: &Record, prefix: &[Move]) -> Option<usize> {
-    if record.moves.starts_with(prefix) {
-        return None;
-    }
-    record
-        .variations
-        .iter()
-        .position(|v| v.ply <= prefix.len() && v.moves.starts_with(prefix))
+    move |ply| record.line_playing(&line[..ply])
 }
 
 /// The verdict and the count of findings, in words.

@@ -65,7 +65,7 @@ use super::excerpt::{excerpt, printable};
 use super::japanese::{kind_name, side_mark, square_to_japanese};
 use super::japanese_parse::{read_piece, read_square, Cursor};
 use super::record::{split_lines, Record, RecordError};
-use crate::shogi::movegen::legal_move_list;
+use crate::shogi::movegen::is_legal;
 use crate::shogi::rules::{board_move_fault, drop_fault, DropFault, MoveFault};
 use crate::shogi::{Move, PieceKind, Position, Square};
 pub(crate) use lines::{branch_ply, summary, terminal_word, LineReader};
@@ -329,7 +329,6 @@ enum Fault {
 /// The legal move of `pos` that `w` writes.
 fn resolve(pos: &Position, w: &Written) -> Result<Move, Fault> {
     let us = pos.side_to_move();
-    let legal = legal_move_list(pos);
     let m = match w.from {
         None => {
             if !PieceKind::HAND.contains(&w.kind) {
@@ -361,7 +360,7 @@ fn resolve(pos: &Position, w: &Written) -> Result<Move, Fault> {
             Move::normal(from, w.to, w.promote)
         }
     };
-    if legal.contains(&m) {
+    if is_legal(pos, m) {
         Ok(m)
     } else {
         Err(Fault::Illegal(why_illegal(pos, m, w.kind)))
