@@ -172,6 +172,15 @@ struct Reply {
     value: u16,
 }
 
+/// A rung of [`MainLine::class`]'s ladder: a mate asked for within a bound, or none asked
+/// and the rung holding or failing as it is.
+#[derive(Clone, Copy)]
+enum Rung {
+    Ask(u16),
+    Pass,
+    Fail,
+}
+
 /// The line extraction over a finished search.
 pub(crate) struct MainLine<'a> {
     search: &'a mut Dfpn,
@@ -329,42 +338,95 @@ impl<'a> MainLine<'a> {
             }
             return None;
         }
-        let mut candidates = Vec::new();
+        // One reply at a time: a reply of the whole length is played at once (straight ones in
+        // the order generated, then futile drops), and the first whose line lasts the whole
+        // length with nothing over is the choice; the replies after it need no length, which
+        // for one that lasts as long is a disproof. Those two plies shorter (2手変長) are needed
+        // only if no line of the whole length leaves nothing over, and telling them from the
+        // shorter still is a search under a tighter bound: done then.
+        let mut subs: Vec<Sub> = Vec::new();
+        let mut futile_drops = Vec::new();
+        let mut shorter = Vec::new();
         for &m in replies {
-            let r = self.classify(pos, m, rem, ply)?;
-            if r.value == rem || r.value + 2 == rem {
-                candidates.push(r);
+            let r = self.classify(pos, m, rem, ply, false)?;
+            if r.value == rem && r.virt.is_none() {
+                if self.offer(pos, r, rem, ply, &mut subs)? {
+                    return defender_choice(subs);
+                }
+            } else if r.value == rem {
+                futile_drops.push(r);
+            } else if r.value + 2 == rem {
+                shorter.push(m);
             }
         }
-        // Longest first, straight replies before futile drops.
-        candidates.sort_by_key(|r| (std::cmp::Reverse(r.value), r.virt.is_some()));
-        let mut subs: Vec<Sub> = Vec::new();
-        for r in candidates {
-            if self.budget == 0 && !subs.is_empty() {
-                self.cut = true;
-                break;
+        for r in futile_drops {
+            if self.offer(pos, r, rem, ply, &mut subs)? {
+                return defender_choice(subs);
             }
-            let sub = self.play(pos, r, ply)?;
-            // Nothing beats a line of the whole length with nothing left over.
-            let done = sub.line.length() == rem as usize && !sub.leftover;
-            subs.push(sub);
-            if done {
+        }
+        if shorter.is_empty() {
+            return defender_choice(subs);
+        }
+        if self.budget == 0 && !subs.is_empty() {
+            self.cut = true;
+            return defender_choice(subs);
+        }
+        let mut two_shorter = Vec::new();
+        for m in shorter {
+            let r = self.classify(pos, m, rem, ply, true)?;
+            if r.value + 2 == rem {
+                two_shorter.push(r);
+            }
+        }
+        // Straight replies before futile drops.
+        two_shorter.sort_by_key(|r| r.virt.is_some());
+        for r in two_shorter {
+            if self.offer(pos, r, rem, ply, &mut subs)? {
                 break;
             }
         }
         defender_choice(subs)
     }
 
-    /// How long reply `m` lasts (exactly `rem`, exactly `rem − 2`, or less, given as 0) and how
-    /// it is played; `None` if a limit stopped the search.
-    fn classify(&mut self, pos: &mut Position, m: Move, rem: u16, ply: u32) -> Option<Reply> {
+    /// Plays the candidate reply `r` of a defender node mated in `rem` and keeps its line in
+    /// `subs`; whether the choice is made: the line lasts the whole length with nothing over
+    /// (nothing beats it), or the budget was spent before it ([`MateLine::choice_cut`]).
+    fn offer(
+        &mut self,
+        pos: &mut Position,
+        r: Reply,
+        rem: u16,
+        ply: u32,
+        subs: &mut Vec<Sub>,
+    ) -> Option<bool> {
+        if self.budget == 0 && !subs.is_empty() {
+            self.cut = true;
+            return Some(true);
+        }
+        let sub = self.play(pos, r, ply)?;
+        let done = sub.line.length() == rem as usize && !sub.leftover;
+        subs.push(sub);
+        Some(done)
+    }
+
+    /// How long reply `m` lasts (exactly `rem`, exactly `rem − 2`, or less, given as 0; unless
+    /// `exact`, `rem − 2` stands for "`rem − 2` or less") and how it is played; `None` if a limit
+    /// stopped the search.
+    fn classify(
+        &mut self,
+        pos: &mut Position,
+        m: Move,
+        rem: u16,
+        ply: u32,
+        exact: bool,
+    ) -> Option<Reply> {
         let ways = match self.futile {
             Some(by) if m.is_drop() => futile::futilities(pos, m, by),
             _ => Vec::new(),
         };
         // Played straight: one ply plus the attacker's length (which may exceed the rest only
         // for a drop that is futile).
-        let straight = self.class(rem, !ways.is_empty(), |this, depth| {
+        let straight = self.class(rem, !ways.is_empty(), exact, u32::MAX, |this, depth| {
             Some(depth > 0 && this.search_after(pos, m, depth - 1, ply)?.is_proven())
         })?;
         let mut best = Reply {
@@ -374,7 +436,7 @@ impl<'a> MainLine<'a> {
         };
         for f in ways {
             let e = futile::enter(pos, f);
-            let virtual_value = self.class(rem, true, |this, depth| {
+            let virtual_value = self.class(rem, true, exact, best.value.into(), |this, depth| {
                 let v = this.search.search(pos, depth, ply + 2);
                 (!this.search.aborted()).then_some(v.is_proven())
             });
@@ -392,23 +454,83 @@ impl<'a> MainLine<'a> {
     }
 
     /// A defender-node length known to be at most `rem` unless `may_exceed`: `rem`, `rem − 2`,
-    /// 0 for less, `u16::MAX` for more, from `proven_within(depth)`.
+    /// 0 for less, `u16::MAX` for more, from `proven_within(depth)`; unless `exact`, `rem − 2`
+    /// for anything from `rem − 2` down. Only a length below `beat` is looked for: one that is
+    /// not is given as `u16::MAX`, found with the one search that tells (a mate within a bound
+    /// is one within every larger bound), where telling a length exactly may take a disproof
+    /// under each larger bound.
     fn class(
         &mut self,
         rem: u16,
         may_exceed: bool,
+        exact: bool,
+        beat: u32,
         mut proven_within: impl FnMut(&mut Self, u16) -> Option<bool>,
     ) -> Option<u16> {
-        if may_exceed && !proven_within(self, rem)? {
+        // Each rung: the bound it asks a mate within (`Pass`: none asked, it holds; `Fail`:
+        // none asked, it fails), and the length when it fails; past every rung, 0.
+        let rungs = [
+            (
+                if may_exceed {
+                    Rung::Ask(rem)
+                } else {
+                    Rung::Pass
+                },
+                u16::MAX,
+            ),
+            (
+                if rem >= 2 {
+                    Rung::Ask(rem - 2)
+                } else {
+                    Rung::Fail
+                },
+                rem,
+            ),
+            (
+                if rem >= 4 && exact {
+                    Rung::Ask(rem - 4)
+                } else {
+                    Rung::Fail
+                },
+                rem.saturating_sub(2),
+            ),
+        ];
+        if beat == 0 {
             return Some(u16::MAX);
         }
-        if rem < 2 || !proven_within(self, rem - 2)? {
-            return Some(rem);
-        }
-        if rem < 4 || !proven_within(self, rem - 4)? {
-            return Some(rem - 2);
+        // The rungs whose failure gives no length below `beat` must all hold: the last of them
+        // is the only one asked.
+        let first = match rungs
+            .iter()
+            .rposition(|&(_, fails)| u32::from(fails) >= beat)
+        {
+            Some(k) => {
+                if !self.holds(rungs[k].0, &mut proven_within)? {
+                    return Some(u16::MAX);
+                }
+                k + 1
+            }
+            None => 0,
+        };
+        for &(rung, fails) in &rungs[first..] {
+            if !self.holds(rung, &mut proven_within)? {
+                return Some(fails);
+            }
         }
         Some(0)
+    }
+
+    /// Whether a rung of [`MainLine::class`] holds.
+    fn holds(
+        &mut self,
+        rung: Rung,
+        proven_within: &mut impl FnMut(&mut Self, u16) -> Option<bool>,
+    ) -> Option<bool> {
+        match rung {
+            Rung::Pass => Some(true),
+            Rung::Fail => Some(false),
+            Rung::Ask(depth) => proven_within(self, depth),
+        }
     }
 
     /// Plays reply `r` and extracts the rest of the line.
