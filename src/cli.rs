@@ -20,7 +20,7 @@ use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
 use tsume::app::Request;
 use tsume::search::futile::Capturer;
-use tsume::search::Options;
+use tsume::search::{Diagnostics, Options};
 use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
@@ -193,6 +193,16 @@ pub enum Command {
         /// Threads searching each problem together on one table.
         #[arg(long, default_value_t = 1, value_parser = threads_arg, allow_negative_numbers = true)]
         threads: u64,
+        /// Under each row, for each search of the shortest-mate loop (the last disproves a mate
+        /// two plies shorter): visits and positions, visits by ply, table fill and entries given
+        /// up, near-twin checks' share of disproof numbers, the largest subtrees under the
+        /// root's checks and their replies. The first thread's visits only; nodes unchanged.
+        #[arg(long)]
+        stats: bool,
+        /// Experimental: chain a defender's unguarded non-checking drops under a length bound
+        /// too (as without one). The answers stay; the nodes change.
+        #[arg(long)]
+        defer_drops_under_bound: bool,
     },
     /// Check the solver against a second, plain algorithm: generate seeded random tsume
     /// positions (Black attacks, White holds the remaining pieces) and solve each with df-pn and
@@ -357,7 +367,8 @@ Examples:
 const BENCH_EXAMPLES: &str = "\
 Examples:
   tsume bench problems/short.tsv problems/zuko-short.tsv
-  tsume bench problems/zuko-hard.tsv --rules game --hash 1024";
+  tsume bench problems/zuko-hard.tsv --rules game --hash 1024
+  tsume bench problems/zuko-short.tsv --stats --defer-drops-under-bound";
 
 const SELFCHECK_EXAMPLES: &str = "\
 Examples:
@@ -592,9 +603,17 @@ impl Command {
                 search,
                 length_column,
                 threads,
+                stats,
+                defer_drops_under_bound,
             } => Request::Bench(BenchRequest {
                 paths,
-                options: search.options(threads)?,
+                options: Options {
+                    diagnostics: Diagnostics {
+                        stats,
+                        defer_drops_under_bound,
+                    },
+                    ..search.options(threads)?
+                },
                 length_column,
             }),
             Command::Selfcheck {

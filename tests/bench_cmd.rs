@@ -145,3 +145,100 @@ fn the_proof_tail_benchmark_finds_each_first_mate_fast_and_proves_none_as_fast()
         assert!(first >= expected && first_nodes <= 300_000, "{cells:?}");
     }
 }
+
+/// `tsume bench` of the first rows of `problems/zuko-short.tsv` with `extra` flags: its output.
+fn bench_zuko_rows(extra: &[&str]) -> String {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-stats");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("rows.tsv");
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/problems/zuko-short.tsv");
+    let text = std::fs::read_to_string(source).unwrap();
+    let kept: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .take(4)
+        .collect();
+    std::fs::write(&rows, kept.join("\n") + "\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
+        .args(["bench", rows.to_str().unwrap(), "--hash", "16"])
+        .args(extra)
+        .output()
+        .expect("run tsume");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    text
+}
+
+/// The cells of each problem's row that do not depend on the clock: id, result, length,
+/// expected, first mate, first nodes, nodes, table, status.
+fn steady_cells(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .filter(|l| l.starts_with("zuko-"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            [0, 1, 2, 3, 4, 5, 7, 10, 11]
+                .iter()
+                .map(|&i| cells[i].to_string())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn bench_stats_describe_each_search_and_leave_the_nodes_as_they_were() {
+    let plain = bench_zuko_rows(&[]);
+    let text = bench_zuko_rows(&["--stats"]);
+    assert_eq!(steady_cells(&plain), steady_cells(&text), "{text}");
+    assert_eq!(steady_cells(&text).len(), 3);
+    let total = |t: &str| {
+        t.lines()
+            .last()
+            .unwrap()
+            .split("total nodes ")
+            .nth(1)
+            .and_then(|rest| rest.split(';').next())
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(total(&plain), total(&text));
+    // Each problem ends with its final disproof, two plies below its length.
+    let finals: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("stats: search within") && l.ends_with(": disproven"))
+        .collect();
+    assert_eq!(finals.len(), 3, "{text}");
+    for (row, last) in steady_cells(&text).iter().zip(&finals) {
+        let length: u16 = row[2].parse().unwrap();
+        assert!(
+            last.contains(&format!("within {} plies", length - 2)),
+            "{last}"
+        );
+    }
+    for needle in [
+        "visits each",
+        "positions visited N times: 1: ",
+        "plies left",
+        "table fill: ",
+        "entries given up by full clusters: ",
+        "twins' share",
+        "      check ",
+        "      reply ",
+    ] {
+        assert!(text.contains(needle), "{needle}: {text}");
+    }
+}
+
+#[test]
+fn bench_with_drops_deferred_under_a_bound_finds_the_same_lengths() {
+    let plain = steady_cells(&bench_zuko_rows(&["--rules", "game"]));
+    let deferred = steady_cells(&bench_zuko_rows(&[
+        "--rules",
+        "game",
+        "--defer-drops-under-bound",
+    ]));
+    let answers = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
+        rows.iter().map(|r| r[..4].to_vec()).collect()
+    };
+    assert_eq!(answers(&plain), answers(&deferred));
+}

@@ -82,6 +82,7 @@ fn compare_with_threads(rules: Rules, seed: u64, positions: usize, threads: usiz
             nodes: Some(100_000),
             ..Limits::default()
         },
+        ..Options::default()
     };
     let (mut mates, mut longer_or_none, mut unknown) = (0, 0, 0);
     let mut failures = Vec::new();

@@ -1,12 +1,15 @@
 //! `tsume bench`: solve the problems of some collections one after another on one thread and
 //! print what each search cost: to the first mate found, and to the answer (for a mate, the
-//! proof that it is the shortest).
+//! proof that it is the shortest). With `--stats`, under each row where the searches' visits
+//! went ([`crate::search::stats`]).
 
 use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
 use super::collection::{load_all, LoadOptions};
 use super::exit::{AppError, Exit};
-use super::verify::{verify_one, ProblemRecord};
-use crate::search::{Options, SEARCH_STACK};
+use super::stats_text::write_stats;
+use super::verify::{record_of, ProblemRecord};
+use crate::search::stats::SearchStats;
+use crate::search::{solve, Options, SEARCH_STACK};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -59,27 +62,36 @@ pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let start = Instant::now();
     let mut jobs = jobs.into_iter().peekable();
     for (row, record) in records.iter_mut().enumerate() {
+        let mut stats = Vec::new();
         if jobs.peek().is_some_and(|j| j.row == row) {
             let job = jobs.next().expect("peeked");
-            *record = Some(solve_on_deep_stack(job, &search));
+            let (r, s) = solve_on_deep_stack(job, &search);
+            *record = Some(r);
+            stats = s;
         }
         print_row(
             out,
             record.as_ref().expect("every row has a record"),
             id_width,
         );
+        write_stats(out, &stats);
     }
     let records: Vec<ProblemRecord> = records.into_iter().flatten().collect();
     print_totals(out, &records, start.elapsed());
     Ok(exit_of(&records, false))
 }
 
-/// Runs one search on a thread of its own with a deep stack (the search recurses once a ply).
-fn solve_on_deep_stack(job: Job, options: &Options) -> ProblemRecord {
+/// Runs one search on a thread of its own with a deep stack (the search recurses once a ply);
+/// its record, and the statistics of its searches if asked for.
+fn solve_on_deep_stack(job: Job, options: &Options) -> (ProblemRecord, Vec<SearchStats>) {
     std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(s, || verify_one(&job, options))
+            .spawn_scoped(s, || {
+                let mut report = solve(&job.position, options);
+                let stats = std::mem::take(&mut report.stats);
+                (record_of(&job, &report), stats)
+            })
             .expect("spawn the search thread")
             .join()
             .expect("the search thread does not panic")

@@ -19,6 +19,7 @@ pub mod selfcheck;
 pub mod settings;
 pub mod solution_kif;
 pub mod solve;
+pub mod stats_text;
 pub mod usi;
 pub mod verify;
 pub mod workbench;

@@ -242,6 +242,7 @@ impl SearchSettings {
             hash_mb: table_mb(self.hash_mb)?,
             threads: threads(self.threads)?,
             limits: self.limits()?,
+            diagnostics: Default::default(),
         })
     }
 

@@ -9,7 +9,7 @@ use super::line_text::usi_moves;
 use super::solve::MateFoundJson;
 use crate::notation::sfen::to_sfen;
 use crate::search::replay::verify_mate_line;
-use crate::search::{solve, Options, Outcome};
+use crate::search::{solve, Options, Outcome, Report};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -191,8 +191,12 @@ fn expected_text(e: Expected) -> Option<String> {
 
 /// Solves one problem and judges the answer, as `verify` does for each row.
 pub fn verify_one(job: &Job, options: &Options) -> ProblemRecord {
+    record_of(job, &solve(&job.position, options))
+}
+
+/// The record of one problem solved with `report`, the answer judged as `verify` judges it.
+pub fn record_of(job: &Job, report: &Report) -> ProblemRecord {
     let p = &job.problem;
-    let report = solve(&job.position, options);
     let mut record = ProblemRecord {
         id: p.id.clone(),
         source: p.source.to_string(),

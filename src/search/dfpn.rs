@@ -26,6 +26,7 @@ mod choice;
 mod estimate;
 mod futile_drops;
 mod node;
+mod observe;
 mod shallow;
 
 use super::futile::{Capturer, Futility};
@@ -35,6 +36,7 @@ use super::params::{
     Epsilon, ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON,
 };
 use super::path::Path;
+use super::stats::Collector;
 use super::table::{Probe, Table, INF, UNBOUNDED};
 use super::{Limits, Rules};
 use crate::shogi::{Color, Hand, Position};
@@ -126,6 +128,12 @@ pub struct Dfpn {
     leaves: LeafCache,
     /// Vectors of finished nodes kept for the next ones, so a node allocates none.
     spare: Spare,
+    /// The statistics of the search under way, when asked for (`--stats`); they never change
+    /// what is searched.
+    pub(crate) stats: Option<Box<Collector>>,
+    /// An experiment: a defender's unguarded non-checking drops chained under a bound too, as
+    /// they are without one ([`Child::chained`]).
+    pub(crate) defer_drops_under_bound: bool,
 }
 
 /// Emptied vectors of finished nodes, for the next nodes to fill.
@@ -209,6 +217,8 @@ impl Dfpn {
             team: Team::alone(threads),
             leaves: LeafCache::new(),
             spare: Spare::default(),
+            stats: None,
+            defer_drops_under_bound: false,
         }
     }
 
@@ -300,14 +310,20 @@ impl Dfpn {
     /// with `work` nodes: a proof, a disproof that does not depend on the path, or the numbers of
     /// a node not decided (unless the search stopped, when they may be unfinished).
     fn store(&mut self, key: u64, hand: Hand, v: &Value, work: u32) {
-        if v.is_proven() {
-            self.table.store_proven(key, hand, v.hand, v.len, work);
+        let replaced = if v.is_proven() {
+            self.table.store_proven(key, hand, v.hand, v.len, work)
         } else if v.is_disproven() {
-            if v.rep == NO_REP {
-                self.table.store_disproven(key, hand, v.hand, v.len, work);
+            if v.rep != NO_REP {
+                return;
             }
+            self.table.store_disproven(key, hand, v.hand, v.len, work)
         } else if !self.watch.aborted {
-            self.table.store_unknown(key, hand, v.pn, v.dn, work);
+            self.table.store_unknown(key, hand, v.pn, v.dn, work)
+        } else {
+            return;
+        };
+        if let Some(stats) = self.stats.as_deref_mut() {
+            stats.stored(replaced);
         }
     }
 }

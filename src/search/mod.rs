@@ -14,6 +14,7 @@ mod path;
 pub mod refutation;
 pub mod replay;
 pub mod session;
+pub mod stats;
 pub mod table;
 
 pub use limits::{Limits, Progress};
@@ -91,6 +92,19 @@ pub struct Options {
     pub threads: usize,
     /// Node, time and stop limits.
     pub limits: Limits,
+    /// What to measure of the searches, and experiments with them.
+    pub diagnostics: Diagnostics,
+}
+
+/// Statistics and experiments of `tsume bench`: none by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics {
+    /// Gather [`stats::SearchStats`] for each search of a session (one thread's visits); the
+    /// search is the same as without.
+    pub stats: bool,
+    /// An experiment: under a length bound too, chain a defender's drops on unguarded squares
+    /// that do not check, as without a bound (the answer stays the same, the nodes not).
+    pub defer_drops_under_bound: bool,
 }
 
 impl Default for Options {
@@ -100,6 +114,7 @@ impl Default for Options {
             hash_mb: 256,
             threads: 1,
             limits: Limits::default(),
+            diagnostics: Diagnostics::default(),
         }
     }
 }

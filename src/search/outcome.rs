@@ -67,6 +67,9 @@ pub struct Report {
     pub hash_permille: u32,
     /// Size of the table in bytes.
     pub hash_bytes: usize,
+    /// With [`super::Diagnostics::stats`], the statistics of each search of the shortest-mate
+    /// loop in order (the last the final one, which disproves the bound); else empty.
+    pub stats: Vec<super::stats::SearchStats>,
 }
 
 /// Solves `pos` for its side to move (the attacker), whose every move must be a check: the

@@ -5,11 +5,12 @@
 //! fact that holds whatever the path: a proof is a mate within its length, a disproof no mate
 //! within its depth, and a disproof that depends on a repetition on the path is never stored.
 
-use super::dfpn::Dfpn;
+use super::dfpn::{Dfpn, Value};
 use super::futile::Capturer;
 use super::main_line::{MainLine, Sub};
 use super::outcome::{MateFound, Outcome, Report};
 use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
+use super::stats::{Collector, SearchStats};
 use super::table::UNBOUNDED;
 use super::{Limits, Options};
 use crate::shogi::{Color, Position};
@@ -22,23 +23,31 @@ pub struct Session {
     attacker: Color,
     /// Tsume rules: who may capture a futile drop.
     futile: Option<Capturer>,
+    /// Whether each search gathers statistics.
+    stats: bool,
+    /// The statistics of the searches under way, in order.
+    searches: Vec<SearchStats>,
 }
 
 impl Session {
     /// A session for `attacker` with the rules and table size of `options` (its limits are not
     /// used: each search brings its own).
     pub fn new(attacker: Color, options: &Options) -> Session {
+        let mut search = Dfpn::new(
+            attacker,
+            options.rules,
+            options.hash_mb,
+            options.threads,
+            Limits::default(),
+        );
+        search.defer_drops_under_bound = options.diagnostics.defer_drops_under_bound;
         Session {
-            search: Dfpn::new(
-                attacker,
-                options.rules,
-                options.hash_mb,
-                options.threads,
-                Limits::default(),
-            ),
+            search,
             mates_found: Vec::new(),
             attacker,
             futile: options.rules.futile(),
+            stats: options.diagnostics.stats,
+            searches: Vec::new(),
         }
     }
 
@@ -74,6 +83,7 @@ impl Session {
     fn report(&mut self, pos: &Position, bound: u16, limits: Limits, extract: bool) -> Report {
         self.search.restart(limits);
         self.mates_found.clear();
+        self.searches.clear();
         let outcome = self.shortest_mate(pos, bound, extract);
         Report {
             outcome,
@@ -82,6 +92,7 @@ impl Session {
             elapsed: self.search.elapsed(),
             hash_permille: self.search.table.usage_permille(),
             hash_bytes: self.search.table.size_bytes(),
+            stats: std::mem::take(&mut self.searches),
         }
     }
 
@@ -96,7 +107,7 @@ impl Session {
             mate_at_most: None,
             found: None,
         };
-        let v = self.search.search(&mut pos, bound, 0);
+        let v = self.observed_search(&mut pos, bound);
         if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
             return unknown;
         }
@@ -111,7 +122,7 @@ impl Session {
         let mut len = v.len;
         self.mate_found(len);
         while len >= 2 {
-            let v = self.search.search(&mut pos, len - 2, 0);
+            let v = self.observed_search(&mut pos, len - 2);
             if self.search.aborted() || !(v.is_proven() || v.is_disproven()) {
                 return self.found_not_shortest(&mut pos, len, extract);
             }
@@ -138,6 +149,30 @@ impl Session {
                 unknown => unknown,
             },
         }
+    }
+
+    /// The search of the root `pos` within `bound` plies, with its statistics when asked for.
+    fn observed_search(&mut self, pos: &mut Position, bound: u16) -> Value {
+        if !self.stats {
+            return self.search.search(pos, bound, 0);
+        }
+        self.search.stats = Some(Box::new(Collector::new(bound, self.search.nodes)));
+        let v = self.search.search(pos, bound, 0);
+        let collector = self
+            .search
+            .stats
+            .take()
+            .expect("the collector put in above");
+        let decided = !self.search.aborted();
+        let stats = collector.finish(
+            pos,
+            self.search.nodes,
+            (decided && v.is_proven()).then_some(v.len),
+            decided && v.is_disproven(),
+            &self.search.table,
+        );
+        self.searches.push(stats);
+        v
     }
 
     /// Records a mate of `len` plies just proven, and publishes it to the progress display.

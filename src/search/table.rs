@@ -181,7 +181,6 @@ impl Table {
     }
 
     /// Bytes of the region in use.
-    #[cfg(test)]
     pub(crate) fn region_bytes(&self) -> usize {
         self.clusters.load(Relaxed) * CLUSTER_BYTES
     }
@@ -239,8 +238,8 @@ impl Table {
         }
     }
 
-    /// Records search estimates for exactly this hand.
-    pub fn store_unknown(&self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) {
+    /// Records search estimates for exactly this hand; returns what a full cluster gave up.
+    pub fn store_unknown(&self, key: u64, hand: Hand, pn: u32, dn: u32, work: u32) -> Replaced {
         let cluster = self.cluster(key);
         for slot in cluster {
             let Some(mut e) = slot.entry_for(key) else {
@@ -251,7 +250,7 @@ impl Table {
                 e.dn = dn;
                 e.work = e.work.saturating_add(work);
                 slot.store(&e);
-                return;
+                return Replaced::Nothing;
             }
         }
         let e = Entry {
@@ -264,18 +263,28 @@ impl Table {
             state: State::Unknown,
         };
         let slot = victim(cluster);
-        let was_empty = slot.load().state == State::Empty;
+        let old = slot.load().state;
         slot.store(&e);
-        self.fill(was_empty);
+        self.fill(old == State::Empty);
+        Replaced::of(old)
     }
 
     /// Records a proof: mate within `len` plies for every attacker hand covering `proof_hand`.
-    /// Drops the estimates kept for `hand`, which the proof now covers.
-    pub fn store_proven(&self, key: u64, hand: Hand, proof_hand: Hand, len: u16, work: u32) {
-        self.store_final(key, hand, State::Proven, proof_hand, len, work);
+    /// Drops the estimates kept for `hand`, which the proof now covers. Returns what a full
+    /// cluster gave up.
+    pub fn store_proven(
+        &self,
+        key: u64,
+        hand: Hand,
+        proof_hand: Hand,
+        len: u16,
+        work: u32,
+    ) -> Replaced {
+        self.store_final(key, hand, State::Proven, proof_hand, len, work)
     }
 
-    /// Records a disproof: no mate within `within` plies for every hand `disproof_hand` covers.
+    /// Records a disproof: no mate within `within` plies for every hand `disproof_hand` covers;
+    /// returns what a full cluster gave up.
     pub fn store_disproven(
         &self,
         key: u64,
@@ -283,11 +292,19 @@ impl Table {
         disproof_hand: Hand,
         within: u16,
         work: u32,
-    ) {
-        self.store_final(key, hand, State::Disproven, disproof_hand, within, work);
+    ) -> Replaced {
+        self.store_final(key, hand, State::Disproven, disproof_hand, within, work)
     }
 
-    fn store_final(&self, key: u64, hand: Hand, state: State, h: Hand, len: u16, work: u32) {
+    fn store_final(
+        &self,
+        key: u64,
+        hand: Hand,
+        state: State,
+        h: Hand,
+        len: u16,
+        work: u32,
+    ) -> Replaced {
         let cluster = self.cluster(key);
         for slot in cluster {
             let Some(mut e) = slot.entry_for(key) else {
@@ -304,7 +321,7 @@ impl Table {
                 };
                 e.work = e.work.saturating_add(work);
                 slot.store(&e);
-                return;
+                return Replaced::Nothing;
             }
         }
         let (pn, dn) = if state == State::Proven {
@@ -313,7 +330,7 @@ impl Table {
             (INF, 0)
         };
         let slot = victim(cluster);
-        let was_empty = slot.load().state == State::Empty;
+        let old = slot.load().state;
         slot.store(&Entry {
             key,
             hand: h,
@@ -323,13 +340,40 @@ impl Table {
             len,
             state,
         });
-        self.fill(was_empty);
+        self.fill(old == State::Empty);
+        Replaced::of(old)
     }
 
     /// Permille of the table's entries in use.
     pub fn usage_permille(&self) -> u32 {
         let capacity = self.max_clusters * WAYS;
         (self.used.load(Relaxed).min(capacity) * 1000 / capacity) as u32
+    }
+}
+
+/// What a store gave up to make room: the entry of another position (or hand) that it
+/// overwrote in a full cluster, by its state; an update in place or an empty slot gives up
+/// nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replaced {
+    /// No entry given up.
+    Nothing,
+    /// The estimates of a node not decided.
+    Estimate,
+    /// A proof.
+    Proof,
+    /// A disproof.
+    Disproof,
+}
+
+impl Replaced {
+    fn of(old: State) -> Replaced {
+        match old {
+            State::Empty => Replaced::Nothing,
+            State::Unknown => Replaced::Estimate,
+            State::Proven => Replaced::Proof,
+            State::Disproven => Replaced::Disproof,
+        }
     }
 }
 

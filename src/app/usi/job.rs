@@ -369,6 +369,7 @@ mod tests {
             elapsed: Duration::from_millis(500),
             hash_permille: 7,
             hash_bytes: 1 << 20,
+            stats: vec![],
         }
     }
 

@@ -9,6 +9,7 @@ use super::choice::{
     one_plus_epsilon, reply_value, select, unguarded, Child, ALONE,
 };
 use super::futile_drops::drop_option;
+use super::observe;
 use super::{add, plus_one, Dfpn, Value, CEILING, NO_REP};
 use crate::search::futile;
 use crate::search::hands::{
@@ -24,8 +25,24 @@ use crate::shogi::{Hand, Move, MoveList, Position};
 impl Dfpn {
     /// Searches the node `pos` (`depth` plies left, at `ply` on the path) until its pn reaches
     /// `thpn` or its dn reaches `thdn`, it is decided, or the search stops; stores and returns
-    /// its value.
+    /// its value. With statistics, the visit is counted ([`Dfpn::observed_visit`]).
     pub(crate) fn mid(
+        &mut self,
+        pos: &mut Position,
+        thpn: u32,
+        thdn: u32,
+        depth: u16,
+        ply: u32,
+    ) -> Value {
+        if self.stats.is_some() {
+            return self.observed_visit(pos, thpn, thdn, depth, ply);
+        }
+        self.visit(pos, thpn, thdn, depth, ply)
+    }
+
+    /// [`Dfpn::mid`]'s visit of the node, the statistics apart.
+    #[inline(always)]
+    pub(super) fn visit(
         &mut self,
         pos: &mut Position,
         thpn: u32,
@@ -57,6 +74,11 @@ impl Dfpn {
             return v;
         }
         let mut children = self.children(pos, &list, or, hand, depth);
+        if or {
+            if let Some(stats) = self.stats.as_deref_mut() {
+                observe::expanded(stats, &children);
+            }
+        }
         let start_nodes = self.nodes;
         self.path.push(board_key, hand, ply);
         let marked = self.team.mark(board_key);
@@ -90,8 +112,9 @@ impl Dfpn {
         let child_depth = depth - 1;
         let mut children = self.spare.children.pop().unwrap_or_default();
         let mut drop_squares = 0u128;
-        // Under a bound the defender looks for the reply that holds: every drop stays in view.
-        let chaining = !or && !self.bounded;
+        // Under a bound the defender looks for the reply that holds: every drop stays in view
+        // (unless deferral under a bound is asked for, an experiment).
+        let chaining = !or && (!self.bounded || self.defer_drops_under_bound);
         // Squares whose guard was looked at, and those found unguarded: once a square.
         let (mut looked, mut open) = (0u128, 0u128);
         children.extend(list.iter().map(|&m| {
