@@ -1,10 +1,10 @@
 //! Statistics of one search (`--stats`): where its node visits go. They observe and never
 //! steer: a search with them visits the same nodes in the same order as one without.
 //!
-//! A [`Collector`] is kept by the searching thread while statistics are asked for, and is
-//! looked at once by each visit of [`super::dfpn::Dfpn::mid`], once by each table store and once
+//! A `Collector` is kept by the searching thread while statistics are asked for, and is
+//! looked at once by each visit of the node loop (`Dfpn::mid`), once by each table store and once
 //! by each attacker node's expansion; without statistics it is `None` and nothing else is
-//! done. [`Collector::finish`] turns it into the [`SearchStats`] of the search, the moves of
+//! done. `Collector::finish` turns it into the [`SearchStats`] of the search, the moves of
 //! the root's subtrees named from the root position.
 
 use super::table::{Replaced, Table, UNBOUNDED};
@@ -49,7 +49,7 @@ pub struct SearchStats {
     /// drop's node, not one ply fewer), and the nodes they searched, themselves included; the
     /// visits sum to `visits`.
     pub by_depth: Vec<DepthStats>,
-    /// The table's fill in permille, sampled every [`FILL_SAMPLE`] visits: `(nodes, permille)`,
+    /// The table's fill in permille, sampled every `FILL_SAMPLE` visits: `(nodes, permille)`,
     /// the last one at the end.
     pub fill: Vec<(u64, u32)>,
     /// Entries a full cluster gave up to the search's stores.
