@@ -245,6 +245,7 @@ impl Dfpn {
         helper.team.pool = Some(pool.clone());
         helper.watch.start = self.watch.start;
         helper.bounded = self.bounded;
+        helper.defer_drops_under_bound = self.defer_drops_under_bound;
         helper
     }
 }
