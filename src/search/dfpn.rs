@@ -277,7 +277,7 @@ impl Dfpn {
         let total = self.count_nodes();
         let table = &self.table;
         self.watch.check(total, || table.usage_permille());
-        if self.team.stops(&self.table) {
+        if self.team.stops(&self.table, self.nodes) {
             self.watch.aborted = true;
         }
     }
@@ -292,8 +292,12 @@ impl Dfpn {
             return v;
         }
         self.bounded = depth != UNBOUNDED;
-        if ply == 0 && self.team.threads > 1 {
-            return self.search_with_helpers(pos, depth);
+        if self.team.threads > 1 {
+            return if ply == 0 {
+                self.search_with_helpers(pos, depth, 0)
+            } else {
+                self.search_past_root(pos, depth, ply)
+            };
         }
         self.mid(pos, INF - 1, INF - 1, depth, ply)
     }

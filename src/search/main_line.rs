@@ -14,6 +14,11 @@
 //!   taken instead (2手変長); when the line of the attacker's first shortest check leaves
 //!   pieces over, another shortest check whose line leaves none is looked for.
 //!
+//! None of these comparisons is made where no line can leave nothing over: each counted
+//! attacker move drops at most one piece, so a hand larger than the attacker's moves left
+//! cannot be emptied, and then the first longest reply, or the first shortest check, is the
+//! choice.
+//!
 //! Comparing alternatives means extracting their lines too; a budget of nodes bounds that work,
 //! and once it is spent the first longest reply is taken and the line says so
 //! ([`MateLine::choice_cut`]).
@@ -23,7 +28,7 @@ use super::futile::{self, Capturer, Futility};
 #[cfg(doc)]
 use super::params::LINE_CHOICE_BUDGET;
 use crate::shogi::movegen::{check_moves, legal_moves};
-use crate::shogi::{Move, MoveList, Position};
+use crate::shogi::{Hand, Move, MoveList, Position};
 
 /// A main line as it is printed.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -163,6 +168,15 @@ fn defender_choice(subs: Vec<Sub>) -> Option<Sub> {
     subs.into_iter().nth(i)
 }
 
+/// Whether every mate of `rem` plies beginning with check `m`, the attacker holding `hand`,
+/// leaves pieces over: after `m` the attacker has `(rem − 1) / 2` counted moves left, each
+/// dropping at most one piece (a capture of a futile drop, not counted, drops none), and more
+/// pieces than that in hand cannot all be dropped.
+fn leaves_pieces_over(hand: Hand, m: Move, rem: u16) -> bool {
+    let after = hand.total() - u32::from(m.is_drop());
+    after > u32::from(rem.saturating_sub(1) / 2)
+}
+
 /// How a defender's reply is played: straight, or as a futile drop into its virtual position.
 #[derive(Clone, Copy)]
 struct Reply {
@@ -255,9 +269,13 @@ impl<'a> MainLine<'a> {
             .chain(checks.iter().filter(|m| !known.contains(m)))
             .copied()
             .collect::<Vec<_>>();
+        let attacker = pos.side_to_move();
         for m in others {
             if !best.leftover {
                 break;
+            }
+            if leaves_pieces_over(pos.hand(attacker), m, rem) {
+                continue;
             }
             if self.budget == 0 {
                 self.cut = true;
@@ -344,13 +362,17 @@ impl<'a> MainLine<'a> {
         // for one that lasts as long is a disproof. Those two plies shorter (2手変長) are needed
         // only if no line of the whole length leaves nothing over, and telling them from the
         // shorter still is a search under a tighter bound: done then.
+        // With more pieces in hand than the attacker has moves left to drop them, every line
+        // leaves pieces over, and the first reply of the whole length is the choice.
+        let attacker = !pos.side_to_move();
+        let hopeless = pos.hand(attacker).total() > u32::from(rem / 2);
         let mut subs: Vec<Sub> = Vec::new();
         let mut futile_drops = Vec::new();
         let mut shorter = Vec::new();
         for &m in replies {
             let r = self.classify(pos, m, rem, ply, false)?;
             if r.value == rem && r.virt.is_none() {
-                if self.offer(pos, r, rem, ply, &mut subs)? {
+                if self.offer(pos, r, rem, ply, &mut subs)? || hopeless {
                     return defender_choice(subs);
                 }
             } else if r.value == rem {
@@ -360,7 +382,7 @@ impl<'a> MainLine<'a> {
             }
         }
         for r in futile_drops {
-            if self.offer(pos, r, rem, ply, &mut subs)? {
+            if self.offer(pos, r, rem, ply, &mut subs)? || hopeless {
                 return defender_choice(subs);
             }
         }
@@ -608,6 +630,23 @@ mod tests {
         assert_eq!(chosen(vec![sub(9, true), sub(7, false)]), (7, false));
         // Four plies longer: the longer one stands.
         assert_eq!(chosen(vec![sub(11, true), sub(7, false)]), (11, true));
+    }
+
+    #[test]
+    fn a_hand_larger_than_the_drops_left_leaves_pieces_over() {
+        let hand = Hand::EMPTY
+            .plus(PieceKind::Gold)
+            .plus(PieceKind::Silver)
+            .plus(PieceKind::Pawn);
+        let e5 = Square::new(5, 5).expect("5e");
+        let drop = Move::drop(PieceKind::Gold, e5);
+        let board = Move::normal(Square::new(5, 6).expect("5f"), e5, false);
+        // Five plies: the check and two more counted attacker moves.
+        assert!(!leaves_pieces_over(hand, drop, 5));
+        assert!(leaves_pieces_over(hand, board, 5));
+        assert!(!leaves_pieces_over(hand, board, 7));
+        assert!(leaves_pieces_over(hand, drop, 3));
+        assert!(!leaves_pieces_over(Hand::EMPTY, board, 1));
     }
 
     #[test]

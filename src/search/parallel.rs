@@ -18,12 +18,18 @@
 //! thread" and "Two threads: an attacker node of the search without a bound heeds no busy
 //! mark".
 //!
+//! The searches past the root that the main line's extraction makes are joined the same way,
+//! each helper with a copy of the path, once one has run alone for [`SOLO_NODES`] nodes: most
+//! end sooner, and one that does not (a disproof of another check to the whole length) is as
+//! large as a root's.
+//!
 //! The marks steer the choice only; the numbers a thread computes and stores are its own, and
 //! every stored fact is sound on its own, so the result does not depend on how the threads
 //! interleave, only the time.
 
 use super::dfpn::{Dfpn, Value};
 use super::limits::Limits;
+use super::params::SOLO_NODES;
 use super::table::{Table, INF};
 use crate::shogi::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
@@ -100,6 +106,10 @@ pub(crate) struct Team {
     /// With other threads: the nodes of all of them, and how many of this one's are counted.
     pool: Option<Arc<AtomicU64>>,
     published: u64,
+    /// Alone in a search past the root: the node count at which the helpers are to join it.
+    solo_until: Option<u64>,
+    /// The search alone stopped at `solo_until`, for the helpers to join it.
+    wants_helpers: bool,
 }
 
 impl Team {
@@ -111,6 +121,8 @@ impl Team {
             done: None,
             pool: None,
             published: 0,
+            solo_until: None,
+            wants_helpers: false,
         }
     }
 
@@ -135,9 +147,14 @@ impl Team {
         }
     }
 
-    /// Whether this thread is to stop for the others: one of them has decided the root, or the
-    /// shared `table` asks to double.
-    pub fn stops(&self, table: &Table) -> bool {
+    /// Whether this thread is to stop for the others: one of them has decided the root, the
+    /// shared `table` asks to double, or, alone at `nodes`, it is time for the helpers to join.
+    pub fn stops(&mut self, table: &Table, nodes: u64) -> bool {
+        if self.solo_until.is_some_and(|n| nodes >= n) {
+            self.solo_until = None;
+            self.wants_helpers = true;
+            return true;
+        }
         self.done
             .as_ref()
             .is_some_and(|d| d.load(Relaxed) || table.wants_growth())
@@ -145,6 +162,20 @@ impl Team {
 }
 
 impl Dfpn {
+    /// Searches `pos` at `ply` (past the root) with the helpers: alone for [`SOLO_NODES`], and
+    /// then, if undecided, with the others from where it stopped (what it found is in the
+    /// table). Most of a line's searches end alone.
+    pub(super) fn search_past_root(&mut self, pos: &mut Position, depth: u16, ply: u32) -> Value {
+        self.team.solo_until = Some(self.nodes + SOLO_NODES);
+        let v = self.mid(pos, INF - 1, INF - 1, depth, ply);
+        self.team.solo_until = None;
+        if !std::mem::take(&mut self.team.wants_helpers) || self.watch.limit_hit {
+            return v;
+        }
+        self.watch.aborted = false;
+        self.search_with_helpers(pos, depth, ply)
+    }
+
     /// The nodes of every thread searching with this one (adding this one's new ones).
     pub(super) fn count_nodes(&mut self) -> u64 {
         match &self.team.pool {
@@ -157,17 +188,22 @@ impl Dfpn {
         }
     }
 
-    /// Searches the root `pos` with `threads − 1` helper threads on the shared table until one
+    /// Searches `pos` at `ply` with `threads − 1` helper threads on the shared table until one
     /// of the threads decides it or a limit stops them all. The nodes of all count. When the
-    /// table asks to double, all stop, it doubles, and they search the root again (what they
+    /// table asks to double, all stop, it doubles, and they search `pos` again (what they
     /// found is in the table).
-    pub(super) fn search_with_helpers(&mut self, pos: &mut Position, depth: u16) -> Value {
+    pub(super) fn search_with_helpers(
+        &mut self,
+        pos: &mut Position,
+        depth: u16,
+        ply: u32,
+    ) -> Value {
         let pool = Arc::new(AtomicU64::new(self.nodes));
         self.team.pool = Some(pool.clone());
         self.team.published = self.nodes;
         let value = loop {
             self.table.share();
-            let v = self.search_together(pos, depth, &pool);
+            let v = self.search_together(pos, depth, ply, &pool);
             self.table.unshare(self.team.threads);
             if !self.watch.aborted || self.watch.limit_hit {
                 break v;
@@ -181,9 +217,15 @@ impl Dfpn {
         value
     }
 
-    /// One search of the root `pos` by this thread and its helpers, until one decides it, a
+    /// One search of `pos` at `ply` by this thread and its helpers, until one decides it, a
     /// limit stops them, or the table asks to double ([`Table::wants_growth`]).
-    fn search_together(&mut self, pos: &mut Position, depth: u16, pool: &Arc<AtomicU64>) -> Value {
+    fn search_together(
+        &mut self,
+        pos: &mut Position,
+        depth: u16,
+        ply: u32,
+        pool: &Arc<AtomicU64>,
+    ) -> Value {
         let busy = Arc::new(Busy::new());
         let done = Arc::new(AtomicBool::new(false));
         self.team.busy = Some(busy.clone());
@@ -200,7 +242,7 @@ impl Dfpn {
                         .name("tsume-helper".to_string())
                         .stack_size(super::SEARCH_STACK)
                         .spawn_scoped(scope, move || {
-                            let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, 0);
+                            let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, ply);
                             let decided =
                                 !helper.watch.aborted && (v.is_proven() || v.is_disproven());
                             if decided {
@@ -212,7 +254,7 @@ impl Dfpn {
                     spawned.ok()
                 })
                 .collect();
-            let mut v = self.mid(pos, INF - 1, INF - 1, depth, 0);
+            let mut v = self.mid(pos, INF - 1, INF - 1, depth, ply);
             let decided = !self.watch.aborted && (v.is_proven() || v.is_disproven());
             done.store(true, Relaxed);
             for h in helpers {
@@ -232,8 +274,8 @@ impl Dfpn {
         value
     }
 
-    /// A helper for [`Dfpn::search_with_helpers`]: the same search on the same table, with its
-    /// own path and counters, stopped by the same limits or by `done`.
+    /// A helper for [`Dfpn::search_with_helpers`]: the same search on the same table, with a
+    /// copy of the path and its own counters, stopped by the same limits or by `done`.
     fn helper(&self, busy: &Arc<Busy>, done: &Arc<AtomicBool>, pool: &Arc<AtomicU64>) -> Dfpn {
         let limits = Limits {
             progress: None,
@@ -244,6 +286,7 @@ impl Dfpn {
         helper.team.done = Some(done.clone());
         helper.team.pool = Some(pool.clone());
         helper.watch.start = self.watch.start;
+        helper.path = self.path.clone();
         helper.bounded = self.bounded;
         helper.defer_drops_under_bound = self.defer_drops_under_bound;
         helper

@@ -68,6 +68,11 @@ pub(crate) const BOUNDED_REPLY_DIVISOR: u32 = 3;
 /// plies left or fewer counts all its replies".
 pub(crate) const WHOLE_REPLIES_PLIES: u16 = 4;
 
+/// A search past the root with several threads runs alone for this many nodes before the
+/// others join it: most of the line's searches end sooner, and a thread is not worth starting
+/// for them.
+pub(crate) const SOLO_NODES: u64 = 1 << 13;
+
 /// Entries of the first-look cache (a power of two): 256 KB, which a second-level cache holds.
 /// Fewer recount more leaves; more recount fewer but run longer. `docs/performance-log.md`,
 /// "Up to 982de80", "Fewer instructions a node".

@@ -18,6 +18,7 @@ fn seen_slot(board: u64) -> usize {
 }
 
 /// The path from the root to the node being searched.
+#[derive(Clone)]
 pub(crate) struct Path {
     /// For each slot, how many of the path's positions have a board key in it: a board whose
     /// slot counts none is not on the path, so most nodes never scan the path. A count never

@@ -168,11 +168,11 @@ impl Table {
     pub fn wants_growth(&self) -> bool {
         self.growth_wanted.load(Relaxed)
     }
-    /// this first.
+
     /// Whether a table of `mb` megabytes can be had on this machine now: its block is mapped
     /// and given back at once, nothing touched (or the spare block of its size taken, zeroed
-    /// where it was written, and kept again).
-    /// [`Table::new`] ends the process when the system refuses its block, so a command checks
+    /// where it was written, and kept again). [`Table::new`] ends the process when the system
+    /// refuses its block, so a command checks this first.
     pub fn can_map(mb: usize) -> bool {
         let Some(bytes) = capacity(mb).checked_mul(WAYS).and_then(block_bytes) else {
             return false;

@@ -33,8 +33,10 @@ pub(super) fn full_enough(used: usize, clusters: usize) -> bool {
 
 impl Table {
     /// Counts an entry written over an empty slot, growing the region once it is full enough
-    /// ([`full_enough`]; or asking for it, while threads share the table); at a quarter full, the
-    /// pages the doubling of a larger region will add start being faulted in.
+    /// ([`full_enough`]; or asking for it, while threads share the table); at 7/16 full, the
+    /// pages the doubling of a larger region will add start being faulted in: late enough that
+    /// a search ending before the doubling seldom has them zeroed in vain (they cost a core
+    /// second a gigabyte here, which a second search thread pays), early enough to be ready.
     pub(super) fn fill(&self, was_empty: bool) {
         if !was_empty {
             return;
@@ -48,7 +50,7 @@ impl Table {
                 self.grow(1);
             }
         } else if clusters < self.max_clusters
-            && used * 4 > clusters * WAYS
+            && used * 16 > clusters * WAYS * 7
             && self.prefaulted.load(Relaxed) != clusters
         {
             self.prefaulted.store(clusters, Relaxed);
