@@ -14,7 +14,8 @@ use tsume::app::perft::PerftRequest;
 use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::settings::{
-    parse_count, parse_seconds, table_mb, threads, RulesName, SearchSettings, Setting, SettingError,
+    default_threads, parse_count, parse_seconds, table_mb, threads, RulesName, SearchSettings,
+    Setting, SettingError, THREADS_VARIABLE,
 };
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
@@ -65,9 +66,11 @@ pub enum Command {
         /// Also write the problem and its solution to FILE as a UTF-8 KIF.
         #[arg(long, value_name = "FILE")]
         kif: Option<PathBuf>,
-        /// Threads searching together on one table (`--hash` is their shared size).
-        #[arg(long, default_value_t = 1, value_parser = threads_arg, allow_negative_numbers = true)]
-        threads: u64,
+        /// Threads searching together on one table (`--hash` is their shared size); without
+        /// it, the value of TSUME_THREADS, else every core. `--threads 1` searches the same
+        /// nodes every run.
+        #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
+        threads: Option<u64>,
         /// Write each mate proven during the search (the first found, then each shorter one)
         /// to standard error at once, as one JSON object a line.
         #[arg(long)]
@@ -291,6 +294,10 @@ pub enum Command {
         /// reach it can use the server).
         #[arg(long, value_name = "ADDR")]
         host: Option<IpAddr>,
+        /// Threads searching each problem the page solves together; without it, the value of
+        /// TSUME_THREADS, else every core. A check searches on one.
+        #[arg(long, value_parser = threads_arg, allow_negative_numbers = true)]
+        threads: Option<u64>,
     },
     /// Print a shell's completion script for tsume (bash, zsh, fish, powershell, elvish).
     ///
@@ -503,9 +510,17 @@ impl Command {
     /// refused here, before any command starts.
     pub fn into_run(self) -> Result<Run, AppError> {
         match self {
-            Command::Serve { port, open, host } => {
-                Ok(Run::Serve(ServeRequest { host, port, open }))
-            }
+            Command::Serve {
+                port,
+                open,
+                host,
+                threads,
+            } => Ok(Run::Serve(ServeRequest {
+                host,
+                port,
+                open,
+                threads: threads_or_default(threads)? as usize,
+            })),
             Command::Completions { shell } => Ok(Run::Print(completions(shell))),
             Command::Man => Ok(Run::Print(man_page())),
             command => command.into_request().map(Run::App),
@@ -548,7 +563,7 @@ impl Command {
             } => Request::Solve(SolveRequest {
                 problem: join_problem_words(&problem)?,
                 literal_hands,
-                options: search.options(threads)?,
+                options: search.options(threads_or_default(threads)?)?,
                 format: if json {
                     OutputFormat::Json
                 } else {
@@ -724,6 +739,16 @@ fn hash_arg(s: &str) -> Result<u64, String> {
 
 fn jobs_arg(s: &str) -> Result<u64, String> {
     parse_count(Setting::Jobs, s, 1).map_err(|e| e.expected)
+}
+
+/// The threads `--threads` asks for, else the default ([`default_threads`]).
+fn threads_or_default(threads: Option<u64>) -> Result<u64, AppError> {
+    match threads {
+        Some(t) => Ok(t),
+        None => default_threads(std::env::var(THREADS_VARIABLE).ok().as_deref())
+            .map(|t| t as u64)
+            .map_err(AppError::Usage),
+    }
 }
 
 fn threads_arg(s: &str) -> Result<u64, String> {

@@ -7,6 +7,7 @@
 //! the blocks anew from the binary's output (the `…` lines kept, every other line taken whole
 //! from that run, its times and rates with it: run it on a quiet machine), so no figure is
 //! typed by hand; `TSUME_REMAKE_FIGURES=all` remakes the examples that still match as well.
+//! The commands run with `TSUME_THREADS=1`, so a `solve` searches the same nodes every run.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -87,8 +88,10 @@ fn words(command: &str) -> Vec<String> {
 fn run(command: &str) -> Vec<String> {
     let w = words(command);
     assert_eq!(w[0], "tsume", "{command}");
+    // One thread, whatever the machine, so that node counts are the same every run.
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
         .args(&w[1..])
+        .env("TSUME_THREADS", "1")
         .current_dir(ROOT)
         .output()
         .expect("run tsume");

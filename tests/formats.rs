@@ -325,7 +325,7 @@ fn every_format_says_a_line_ends_in_futile_interpositions() {
 /// 図巧 No. 50 with these limits: a mate of at most 19 plies found, its line of 17, not proven
 /// shortest.
 const ZUKO_050: &str = "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
-const ZUKO_050_LIMITS: [&str; 4] = ["--nodes", "200000", "--hash", "64"];
+const ZUKO_050_LIMITS: [&str; 6] = ["--nodes", "200000", "--hash", "64", "--threads", "1"];
 
 #[test]
 fn every_format_shows_a_mate_found_but_not_proven_shortest_as_such() {

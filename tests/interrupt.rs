@@ -284,7 +284,17 @@ fn a_second_ctrl_c_ends_solve_at_once_with_130() {
 #[test]
 fn solve_honours_the_node_limit() {
     for nodes in [5_000u64, 20_000, 100_000] {
-        let json = solve_zuko_001(&["--hash", "64", "--nodes", &nodes.to_string()], DEADLINE);
+        let json = solve_zuko_001(
+            &[
+                "--hash",
+                "64",
+                "--threads",
+                "1",
+                "--nodes",
+                &nodes.to_string(),
+            ],
+            DEADLINE,
+        );
         assert_eq!(
             (&json["result"], &json["interrupted"]),
             (&Value::from("unknown"), &Value::from(false))
@@ -325,7 +335,17 @@ fn a_mate_found_but_not_proven_shortest_is_shown_replayed_and_labelled() {
     let mut shown = 0;
     for nodes in [150_000u64, 200_000, 300_000, 400_000] {
         let limit = nodes.to_string();
-        let args = ["solve", &sfen, "--hash", "64", "--nodes", &limit];
+        // One thread: the text run must stop where the JSON run did.
+        let args = [
+            "solve",
+            &sfen,
+            "--hash",
+            "64",
+            "--threads",
+            "1",
+            "--nodes",
+            &limit,
+        ];
         let out = Run::start(&[&args[..], &["--json"]].concat()).finish(DEADLINE);
         assert_eq!(out.code(), Some(3), "{}", out.show());
         let json = out.json();

@@ -288,7 +288,12 @@ fn every_kif_tsume_writes_is_read_by_its_own_reader_and_the_guis_readers() {
 
     // solve: a mate found but not proven shortest (図巧 No. 5 stopped at 20,000 nodes).
     let zuko_005 = "n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1";
-    let (kif, json) = solved_with(zuko_005, &["--nodes", "20000"], &dir, "solve-not-shortest");
+    let (kif, json) = solved_with(
+        zuko_005,
+        &["--nodes", "20000", "--threads", "1"],
+        &dir,
+        "solve-not-shortest",
+    );
     assert_eq!(json["result"], "unknown");
     let mut e = mate_expect(&json);
     assert!(!e.lines[0].is_empty(), "{json}");

@@ -173,10 +173,11 @@ fn usi_lines(tree: &Tree, level: usize, out: &mut Vec<String>) {
 }
 
 /// Solves `sfen` with the binary and replays its refutation; the number of answers. The
-/// `--format usi` output is `nomate` and the same tree.
+/// `--format usi` output is `nomate` and the same tree (both on one thread, which chooses the
+/// same replies every run).
 fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(["solve", sfen, "--json", "--hash", "32"])
+        .args(["solve", sfen, "--json", "--hash", "32", "--threads", "1"])
         .args(flags)
         .output()
         .expect("run tsume");
@@ -192,7 +193,16 @@ fn solve_and_replay(id: &str, sfen: &str, flags: &[&str]) -> usize {
         .unwrap_or_else(|| panic!("{id}: no refutation"));
     assert_eq!(tree.left_out_by_limit, 0, "{id}: no limit was given");
     let usi = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(["solve", sfen, "--format", "usi", "--hash", "32"])
+        .args([
+            "solve",
+            sfen,
+            "--format",
+            "usi",
+            "--hash",
+            "32",
+            "--threads",
+            "1",
+        ])
         .args(flags)
         .output()
         .expect("run tsume");

@@ -18,9 +18,12 @@ fn long_problem() -> String {
     sfen_of("problems/zuko.tsv", "zuko-001")
 }
 
+/// The command line's output, searched on one thread as the server started by
+/// [`Serve::start`] searches.
 fn tsume(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
         .args(args)
+        .env("TSUME_THREADS", "1")
         .output()
         .expect("run tsume");
     String::from_utf8(out.stdout).expect("UTF-8")
@@ -331,6 +334,22 @@ fn solve_answers_as_the_command_line_does() {
     assert_eq!(last["answer"]["result"], "nomate");
     let cli: Value = serde_json::from_str(&tsume(&["solve", "--json", nomate])).unwrap();
     assert_eq!(last["answer"]["refutation"], cli["refutation"]);
+}
+
+#[test]
+fn a_server_of_several_threads_solves_to_the_same_length() {
+    let serve = Serve::start_with(&["--threads", "2"]);
+    let zuko_012 = sfen_of("problems/zuko.tsv", "zuko-012");
+    for problem in [KOBA, zuko_012.as_str()] {
+        let lines = serve
+            .post("/api/solve", &json!({"problem": problem, "hash_mb": 64}))
+            .lines();
+        let answer = &lines.last().unwrap()["answer"];
+        let cli: Value = serde_json::from_str(&tsume(&["solve", "--json", problem])).unwrap();
+        assert_eq!(answer["result"], "mate", "{answer}");
+        assert_eq!(answer["length"], cli["length"], "{answer}");
+        assert_eq!(answer["proven_shortest"], true, "{answer}");
+    }
 }
 
 #[test]

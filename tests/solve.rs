@@ -240,7 +240,15 @@ fn each_mate_found_is_shown_at_once_and_the_answer_says_if_it_is_proven_shortest
     let zuko_050 = sfen_of(ZUKO, "zuko-050");
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
         .args([
-            "solve", &zuko_050, "--json", "--hash", "64", "--nodes", "200000",
+            "solve",
+            &zuko_050,
+            "--json",
+            "--hash",
+            "64",
+            "--nodes",
+            "200000",
+            "--threads",
+            "1",
         ])
         .arg("--progress-json")
         .output()
@@ -276,7 +284,16 @@ fn each_mate_found_is_shown_at_once_and_the_answer_says_if_it_is_proven_shortest
     }
     // The text says the same.
     let text = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args(["solve", &zuko_050, "--hash", "64", "--nodes", "200000"])
+        .args([
+            "solve",
+            &zuko_050,
+            "--hash",
+            "64",
+            "--nodes",
+            "200000",
+            "--threads",
+            "1",
+        ])
         .output()
         .expect("run tsume");
     let text = String::from_utf8(text.stdout).unwrap();
@@ -509,4 +526,29 @@ fn an_unwritable_output_path_exits_2_at_once_before_any_search() {
         assert!(err.contains(path), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn without_threads_flag_tsume_threads_decides_and_a_bad_value_is_refused() {
+    let sfen = sfen_of(ZUKO, "zuko-001");
+    let run = |threads: &str, extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tsume"))
+            .args(["solve", &sfen, "--hash", "64"])
+            .args(extra)
+            .env("TSUME_THREADS", threads)
+            .output()
+            .expect("run tsume")
+    };
+    for bad in ["0", "many", "257"] {
+        let out = run(bad, &[]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains(&format!("TSUME_THREADS={bad}: expected 1 to 256")),
+            "{err}"
+        );
+    }
+    // The flag wins over the variable; a good value is taken.
+    assert_eq!(run("many", &["--threads", "1"]).status.code(), Some(0));
+    assert_eq!(run("2", &[]).status.code(), Some(0));
 }

@@ -292,10 +292,45 @@ pub fn threads(n: u64) -> Result<usize, SettingError> {
     }
 }
 
+/// The environment variable that sets the threads of `solve` and `serve` when no `--threads`
+/// is given.
+pub const THREADS_VARIABLE: &str = "TSUME_THREADS";
+
+/// The threads of a search no `--threads` was given for: `variable`, the value of
+/// [`THREADS_VARIABLE`] if it is set, else every core this process may use (at most
+/// [`MAX_THREADS`]).
+pub fn default_threads(variable: Option<&str>) -> Result<usize, String> {
+    match variable {
+        Some(text) => text
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .and_then(|n| threads(n).ok())
+            .ok_or_else(|| format!("{THREADS_VARIABLE}={text}: expected 1 to {MAX_THREADS}")),
+        None => Ok(std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(MAX_THREADS)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_default_threads_are_the_variables_else_every_core() {
+        assert_eq!(default_threads(Some("3")), Ok(3));
+        assert_eq!(default_threads(Some(" 1 ")), Ok(1));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(default_threads(None), Ok(cores.min(MAX_THREADS)));
+        for bad in ["0", "-2", "x", "", "257"] {
+            assert_eq!(
+                default_threads(Some(bad)),
+                Err(format!("TSUME_THREADS={bad}: expected 1 to 256"))
+            );
+        }
+    }
 
     #[test]
     fn seconds_out_of_range_are_refused_with_their_setting() {

@@ -176,13 +176,15 @@ fn refused(e: SettingError) -> ApiError {
     ApiError::bad(e.for_keywords())
 }
 
-/// The search options of a request's fields, its table within [`MAX_HASH_MB`].
+/// The search options of a request's fields, its table within [`MAX_HASH_MB`], searched with
+/// `threads` threads.
 fn options(
     rules: RulesName,
     futile: Capturer,
     hash_mb: u64,
     time: Option<f64>,
     nodes: Option<u64>,
+    threads: usize,
 ) -> Result<Options, ApiError> {
     if hash_mb > MAX_HASH_MB {
         return Err(ApiError::bad(format!(
@@ -193,7 +195,7 @@ fn options(
         rules,
         futile,
         hash_mb,
-        threads: 1,
+        threads: threads as u64,
         time,
         nodes,
     }
@@ -216,7 +218,14 @@ async fn solve(
     State(server): State<Arc<Server>>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let mut options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes)?;
+    let mut options = options(
+        req.rules,
+        req.futile,
+        req.hash_mb,
+        req.time,
+        req.nodes,
+        server.threads,
+    )?;
     let record = read_problem_text(&req.problem, TEXT_NAME)?;
     let posed = pose_record(&record, TEXT_NAME, req.literal_hands)?;
     let claim = claim(&server)?;
@@ -289,7 +298,7 @@ async fn check(
     State(server): State<Arc<Server>>,
     JsonBody(req): JsonBody<CheckRequest>,
 ) -> Result<Response, ApiError> {
-    let options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes)?;
+    let options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes, 1)?;
     let total_time = req
         .total_time
         .map(|t| seconds(Setting::TotalTime, t))

@@ -28,6 +28,8 @@ pub struct ServeRequest {
     pub port: u16,
     /// Open the page in the default browser.
     pub open: bool,
+    /// Threads searching each problem solved together.
+    pub threads: usize,
 }
 
 /// The server's state: who may call it, the engine, and the search under way.
@@ -36,6 +38,8 @@ pub struct Server {
     hosts: Vec<String>,
     /// Where every search runs.
     engine: Engine,
+    /// Threads searching each problem solved together (a check searches on one).
+    threads: usize,
     /// The stop flag of the search under way, if one is.
     current: Mutex<Option<Arc<AtomicBool>>>,
 }
@@ -103,6 +107,7 @@ async fn serve(req: &ServeRequest) -> Result<Exit, AppError> {
     let server = Arc::new(Server {
         hosts: allowed_hosts(addr),
         engine,
+        threads: req.threads,
         current: Mutex::new(None),
     });
     let url = format!("http://{}/", host_text(addr));

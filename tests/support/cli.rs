@@ -3,10 +3,13 @@
 use serde_json::Value;
 use std::process::{Command, Output};
 
-/// Runs `tsume` with `args` and no standard input, and returns what it printed.
+/// Runs `tsume` with `args` and no standard input, and returns what it printed. A `solve`
+/// without `--threads` searches on one thread (`TSUME_THREADS=1`), so that runs of one problem
+/// in several formats print the same line.
 pub fn tsume(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tsume"))
         .args(args)
+        .env("TSUME_THREADS", "1")
         .output()
         .expect("run tsume")
 }

@@ -15,10 +15,17 @@ pub struct Serve {
 }
 
 impl Serve {
-    /// Starts the server and waits for the URL it prints.
+    /// Starts the server, solving on one thread so that its answers are the command line's
+    /// with `--threads 1`, and waits for the URL it prints.
     pub fn start() -> Serve {
+        Serve::start_with(&["--threads", "1"])
+    }
+
+    /// Starts the server with `flags` and waits for the URL it prints.
+    pub fn start_with(flags: &[&str]) -> Serve {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tsume"))
             .args(["serve", "--port", "0"])
+            .args(flags)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
