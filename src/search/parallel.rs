@@ -296,6 +296,40 @@ impl Dfpn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::sfen::parse_sfen;
+    use crate::notation::usi::parse_usi_move;
+    use crate::search::futile::Capturer;
+    use crate::search::Rules;
+
+    /// 図巧 No. 50 after its first check ▲４五角, mated in 18 more plies under the tsume rules
+    /// (its line is 16 by 2手変長), searched at ply 1 within `depth` by `threads` threads; the
+    /// value and the nodes.
+    fn after_the_first_check(threads: usize, depth: u16) -> (Value, u64) {
+        let sfen = "9/9/6n2/8n/6+pl1/7Sn/4+pp1k1/7N1/7s+R b R2B4g2s3l15p 1";
+        let mut pos = parse_sfen(sfen).expect("a valid SFEN");
+        let rules = Rules::Tsume {
+            futile: Capturer::Any,
+        };
+        let mut search = Dfpn::new(pos.side_to_move(), rules, 64, threads, Limits::default());
+        search.enter(&pos, 0);
+        let check = parse_usi_move(&pos, "B*4e").expect("a legal move");
+        pos.make_move(check);
+        let v = search.search(&mut pos, depth, 1);
+        assert!(!search.aborted());
+        (v, search.nodes)
+    }
+
+    #[test]
+    fn helpers_joining_a_search_past_the_root_find_what_one_thread_finds() {
+        for threads in [1, 2, 3] {
+            let (proof, _) = after_the_first_check(threads, 18);
+            assert!(proof.is_proven() && proof.len == 18, "{threads}: {proof:?}");
+            let (disproof, nodes) = after_the_first_check(threads, 16);
+            assert!(disproof.is_disproven(), "{threads}: {disproof:?}");
+            // Large enough for the helpers to join.
+            assert!(nodes > 2 * SOLO_NODES, "{threads}: {nodes} nodes");
+        }
+    }
 
     #[test]
     fn a_mark_is_held_by_its_maker_until_unmarked() {
