@@ -45,8 +45,10 @@ def cli():
 
 
 def run_cli(cli, *args, ok=(0, 1, 3)):
+    """Runs the binary; a `solve` without `--threads` searches on one thread, as the module does."""
+    env = {**os.environ, "TSUME_THREADS": "1"}
     done = subprocess.run(
-        [str(cli), *map(str, args)], cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL
+        [str(cli), *map(str, args)], cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL, env=env
     )
     assert done.returncode in ok, (args, done.returncode, done.stderr)
     return done

@@ -33,10 +33,13 @@ export function fixture(name) {
   return join(here, "fixtures", name);
 }
 
+/** One thread for the command line and the server alike, so that their answers are the same. */
+const oneThread = { ...process.env, TSUME_THREADS: "1" };
+
 /** What the command line answers, for the page's answer to be compared with. */
 export function cli(...args) {
   try {
-    return execFileSync(tsumeBin, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    return execFileSync(tsumeBin, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: oneThread });
   } catch (e) {
     if (e.stdout) return e.stdout; // a non-zero exit (no mate, a flawed check) still printed its answer
     throw e;
@@ -46,7 +49,7 @@ export function cli(...args) {
 /** Starts `tsume serve --port 0` and reads its address from the line it prints. */
 export async function startServer() {
   if (!existsSync(tsumeBin)) throw new Error(`no binary at ${tsumeBin}: run cargo build --release, or set TSUME_BIN`);
-  const proc = spawn(tsumeBin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(tsumeBin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "pipe"], env: oneThread });
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
   const url = await new Promise((resolveUrl, reject) => {
