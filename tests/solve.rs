@@ -238,18 +238,10 @@ fn a_limit_gives_unknown_never_no_mate() {
 fn each_mate_found_is_shown_at_once_and_the_answer_says_if_it_is_proven_shortest() {
     // 図巧 No. 50 stopped after 200,000 nodes: a mate in at most 19 proven, not yet shortest.
     let zuko_050 = sfen_of(ZUKO, "zuko-050");
+    let limits = ["--hash", "64", "--nodes", "200000", "--threads", "1"];
     let out = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args([
-            "solve",
-            &zuko_050,
-            "--json",
-            "--hash",
-            "64",
-            "--nodes",
-            "200000",
-            "--threads",
-            "1",
-        ])
+        .args(["solve", &zuko_050, "--json"])
+        .args(limits)
         .arg("--progress-json")
         .output()
         .expect("run tsume");
@@ -284,16 +276,8 @@ fn each_mate_found_is_shown_at_once_and_the_answer_says_if_it_is_proven_shortest
     }
     // The text says the same.
     let text = Command::new(env!("CARGO_BIN_EXE_tsume"))
-        .args([
-            "solve",
-            &zuko_050,
-            "--hash",
-            "64",
-            "--nodes",
-            "200000",
-            "--threads",
-            "1",
-        ])
+        .args(["solve", &zuko_050])
+        .args(limits)
         .output()
         .expect("run tsume");
     let text = String::from_utf8(text.stdout).unwrap();

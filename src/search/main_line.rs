@@ -168,13 +168,18 @@ fn defender_choice(subs: Vec<Sub>) -> Option<Sub> {
     subs.into_iter().nth(i)
 }
 
+/// Whether every line from a defender node with `rem` plies left leaves pieces over, the
+/// attacker holding `in_hand` pieces: it has `rem / 2` counted moves left, each dropping at most
+/// one piece (a capture of a futile drop, not counted, drops none), and more pieces than that
+/// cannot all be dropped.
+fn hand_outlasts(in_hand: u32, rem: u16) -> bool {
+    in_hand > u32::from(rem / 2)
+}
+
 /// Whether every mate of `rem` plies beginning with check `m`, the attacker holding `hand`,
-/// leaves pieces over: after `m` the attacker has `(rem − 1) / 2` counted moves left, each
-/// dropping at most one piece (a capture of a futile drop, not counted, drops none), and more
-/// pieces than that in hand cannot all be dropped.
+/// leaves pieces over ([`hand_outlasts`] at the defender node after it).
 fn leaves_pieces_over(hand: Hand, m: Move, rem: u16) -> bool {
-    let after = hand.total() - u32::from(m.is_drop());
-    after > u32::from(rem.saturating_sub(1) / 2)
+    hand_outlasts(hand.total() - u32::from(m.is_drop()), rem.saturating_sub(1))
 }
 
 /// How a defender's reply is played: straight, or as a futile drop into its virtual position.
@@ -365,7 +370,7 @@ impl<'a> MainLine<'a> {
         // With more pieces in hand than the attacker has moves left to drop them, every line
         // leaves pieces over, and the first reply of the whole length is the choice.
         let attacker = !pos.side_to_move();
-        let hopeless = pos.hand(attacker).total() > u32::from(rem / 2);
+        let hopeless = hand_outlasts(pos.hand(attacker).total(), rem);
         let mut subs: Vec<Sub> = Vec::new();
         let mut futile_drops = Vec::new();
         let mut shorter = Vec::new();
@@ -647,6 +652,9 @@ mod tests {
         assert!(!leaves_pieces_over(hand, board, 7));
         assert!(leaves_pieces_over(hand, drop, 3));
         assert!(!leaves_pieces_over(Hand::EMPTY, board, 1));
+        // A defender node with four plies left: two counted attacker moves.
+        assert!(!hand_outlasts(2, 4));
+        assert!(hand_outlasts(3, 4));
     }
 
     #[test]

@@ -106,10 +106,9 @@ pub(crate) struct Team {
     /// With other threads: the nodes of all of them, and how many of this one's are counted.
     pool: Option<Arc<AtomicU64>>,
     published: u64,
-    /// Alone in a search past the root: the node count at which the helpers are to join it.
+    /// Alone in a search past the root: the node count at which it stops for the helpers to
+    /// join it (taken back to `None` when it does).
     solo_until: Option<u64>,
-    /// The search alone stopped at `solo_until`, for the helpers to join it.
-    wants_helpers: bool,
 }
 
 impl Team {
@@ -122,7 +121,6 @@ impl Team {
             pool: None,
             published: 0,
             solo_until: None,
-            wants_helpers: false,
         }
     }
 
@@ -152,7 +150,6 @@ impl Team {
     pub fn stops(&mut self, table: &Table, nodes: u64) -> bool {
         if self.solo_until.is_some_and(|n| nodes >= n) {
             self.solo_until = None;
-            self.wants_helpers = true;
             return true;
         }
         self.done
@@ -168,8 +165,8 @@ impl Dfpn {
     pub(super) fn search_past_root(&mut self, pos: &mut Position, depth: u16, ply: u32) -> Value {
         self.team.solo_until = Some(self.nodes + SOLO_NODES);
         let v = self.mid(pos, INF - 1, INF - 1, depth, ply);
-        self.team.solo_until = None;
-        if !std::mem::take(&mut self.team.wants_helpers) || self.watch.limit_hit {
+        // Still set: the search ended alone.
+        if self.team.solo_until.take().is_some() || self.watch.limit_hit {
             return v;
         }
         self.watch.aborted = false;
