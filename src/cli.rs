@@ -14,14 +14,12 @@ use tsume::app::perft::PerftRequest;
 use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::settings::{
-    default_threads, parse_count, parse_seconds, table_mb, threads, RulesName, SearchSettings,
-    Setting, SettingError, THREADS_VARIABLE,
+    default_threads, parse_count, parse_seconds, table_mb, threads, Capturer, RulesName,
+    SearchSettings, Setting, SettingError, THREADS_VARIABLE,
 };
 use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
 use tsume::app::Request;
-use tsume::search::futile::Capturer;
-use tsume::search::{Diagnostics, Options};
 use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.
@@ -563,7 +561,7 @@ impl Command {
             } => Request::Solve(SolveRequest {
                 problem: join_problem_words(&problem)?,
                 literal_hands,
-                options: search.options(threads_or_default(threads)?)?,
+                search: search.checked(threads_or_default(threads)?)?,
                 format: if json {
                     OutputFormat::Json
                 } else {
@@ -582,7 +580,7 @@ impl Command {
             } => Request::Verify(VerifyRequest {
                 paths,
                 jobs: jobs.map(|j| j as usize),
-                options: search.options(1)?,
+                search: search.checked(1)?,
                 length_column,
                 report,
                 quiet,
@@ -601,12 +599,8 @@ impl Command {
             } => Request::Check(CheckRequest {
                 problems: join_sfen_words(problems),
                 literal_hands,
-                settings: CheckSettings {
-                    options: search.options(1)?,
-                    total_nodes,
-                    total_time,
-                    progress: None,
-                },
+                settings: CheckSettings::new(&search.settings(1), total_nodes, total_time)
+                    .map_err(usage)?,
                 jobs: jobs.map(|j| j as usize),
                 json,
                 report,
@@ -622,13 +616,11 @@ impl Command {
                 defer_drops_under_bound,
             } => Request::Bench(BenchRequest {
                 paths,
-                options: Options {
-                    diagnostics: Diagnostics {
-                        stats,
-                        defer_drops_under_bound,
-                    },
-                    ..search.options(threads)?
-                },
+                search: checked(SearchSettings {
+                    stats,
+                    defer_drops_under_bound,
+                    ..search.settings(threads)
+                })?,
                 length_column,
             }),
             Command::Selfcheck {
@@ -652,7 +644,7 @@ impl Command {
                 json,
                 quiet,
             }),
-            Command::Usi { search } => Request::Usi(search.options(1)?, search.capturer()),
+            Command::Usi { search } => Request::Usi(search.checked(1)?),
             Command::Serve { .. } | Command::Completions { .. } | Command::Man => {
                 return Err(AppError::Usage(
                     "serve, completions and man are not commands of the app".into(),
@@ -675,6 +667,7 @@ impl SearchArgs {
             threads,
             time: self.time.map(|t| t.as_secs_f64()),
             nodes: self.nodes,
+            ..SearchSettings::default()
         }
     }
 
@@ -686,10 +679,9 @@ impl SearchArgs {
         }
     }
 
-    /// The search settings the flags ask for, with `threads` threads; refused for a table that
-    /// cannot be had.
-    fn options(&self, threads: u64) -> Result<Options, AppError> {
-        self.settings(threads).options().map_err(usage)
+    /// The search settings the flags ask for, with `threads` threads, every value checked.
+    fn checked(&self, threads: u64) -> Result<SearchSettings, AppError> {
+        checked(self.settings(threads))
     }
 }
 
@@ -703,6 +695,13 @@ impl From<FormatArg> for OutputFormat {
             FormatArg::Json => OutputFormat::Json,
         }
     }
+}
+
+/// `settings` once their values are checked: a table the machine cannot give, a limit out of
+/// range is a usage error.
+fn checked(settings: SearchSettings) -> Result<SearchSettings, AppError> {
+    settings.command_options()?;
+    Ok(settings)
 }
 
 /// A refused setting as a usage error, named by its flag.

@@ -35,6 +35,8 @@ struct SolveJson {
     line_choice_cut: bool,
     /// Checked apart, by `tests/refutation.rs`.
     refutation: Option<serde_json::Value>,
+    /// What failed its replay: nothing, unless the solver has a bug.
+    dropped: Vec<String>,
     nodes: u64,
     time_ms: u64,
     nodes_per_second: u64,
@@ -72,7 +74,7 @@ fn mates_found_agree(json: &SolveJson) -> bool {
                 && json.refutation.is_none()
         }
     };
-    in_order && end
+    in_order && end && json.dropped.is_empty()
 }
 
 /// Runs `tsume solve SFEN --json [extra…]`, returning the exit code and the parsed output.

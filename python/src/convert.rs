@@ -13,7 +13,6 @@ use tsume::app::settings::{
     count, parse_capturer, seconds, RulesName, SearchSettings, Setting, SettingError,
 };
 use tsume::notation::usi::parse_usi_moves_syntax;
-use tsume::search::{Limits, Options};
 use tsume::shogi::Move;
 
 /// A `tsume.InputError` with its place and fault as attributes.
@@ -44,19 +43,19 @@ pub fn input_error(py: Python<'_>, e: &ReadError) -> PyErr {
     placed_error(py, e.to_string(), line, column, fault)
 }
 
-/// The search settings of the keyword arguments, refused as `ValueError` (named by their
-/// keyword) when out of range.
-pub fn build_options(
+/// The search settings of the keyword arguments, every value checked: refused as `ValueError`
+/// (named by its keyword) when out of range.
+pub fn build_settings(
     rules: &str,
     futile: &str,
     hash_mb: usize,
     threads: usize,
     time: Option<f64>,
     nodes: Option<u64>,
-) -> PyResult<Options> {
-    settings(rules, futile, hash_mb, threads, time, nodes)
-        .and_then(|s| s.options())
-        .map_err(value_error)
+) -> PyResult<SearchSettings> {
+    let settings = settings(rules, futile, hash_mb, threads, time, nodes).map_err(value_error)?;
+    settings.options().map_err(value_error)?;
+    Ok(settings)
 }
 
 /// The settings the keywords name.
@@ -75,18 +74,8 @@ fn settings(
         threads: threads as u64,
         time,
         nodes,
-    })
-}
-
-/// The limits of `time` (seconds) and `nodes`.
-pub fn limits_of(time: Option<f64>, nodes: Option<u64>) -> PyResult<Limits> {
-    SearchSettings {
-        time,
-        nodes,
         ..SearchSettings::default()
-    }
-    .limits()
-    .map_err(value_error)
+    })
 }
 
 /// A whole check's time, in seconds.
@@ -104,7 +93,8 @@ pub fn total_nodes_of(nodes: Option<u64>) -> PyResult<Option<u64>> {
         .map_err(value_error)
 }
 
-fn value_error(e: SettingError) -> PyErr {
+/// A refused setting as a `ValueError`, named by its keyword.
+pub fn value_error(e: SettingError) -> PyErr {
     PyValueError::new_err(e.for_keywords())
 }
 

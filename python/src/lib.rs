@@ -9,8 +9,8 @@
 mod convert;
 
 use convert::{
-    build_options, check_line, input_error, limits_of, problem_text, rows_of, total_nodes_of,
-    total_time_of, RowsSource,
+    build_settings, check_line, input_error, problem_text, rows_of, total_nodes_of, total_time_of,
+    value_error, RowsSource,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -22,15 +22,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Duration;
+use tsume::app::answer::{answer_json, SolveJson};
 use tsume::app::batch::{run_jobs, split_rows, worker_pool, BatchRecord, Grade, Job, RowFault};
 use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::collection::{load_all, LoadOptions};
 use tsume::app::engine::{panic_words, Engine, Running, Waited};
 use tsume::app::problem::{pose_record, read_problem, Posed};
-use tsume::app::solve::{answer_json, SolveJson};
-use tsume::app::verify::{verify_one, ProblemRecord};
-use tsume::search::Options;
+use tsume::app::settings::SearchSettings;
+use tsume::app::verify::{verifier, ProblemRecord};
 
 create_exception!(
     tsume,
@@ -109,12 +109,13 @@ fn solve_on_engine(
     py: Python<'_>,
     engine: &Engine,
     posed: &Posed,
-    options: &Options,
+    settings: &SearchSettings,
 ) -> PyResult<SolveResult> {
-    let answer = wait_running(py, engine.solve(posed, options))?;
-    let (report, refutation) = answer.map_err(|e| InternalError::new_err(e.to_string()))?;
-    let json = answer_json(posed, &report, refutation.as_ref(), options, false);
-    SolveResult::new(json, report.elapsed.as_secs_f64())
+    let running = engine.solve(posed, settings, None).map_err(value_error)?;
+    let answer = wait_running(py, running)?;
+    let answer = answer.map_err(|e| InternalError::new_err(e.to_string()))?;
+    let json = answer_json(posed, &answer, settings.search_rules(), false);
+    SolveResult::new(json, answer.report.elapsed.as_secs_f64())
 }
 
 /// The answer of :func:`solve` or :meth:`Solver.solve`.
@@ -240,9 +241,9 @@ fn solve(
     literal_hands: bool,
 ) -> PyResult<SolveResult> {
     guarded(|| {
-        let options = build_options(rules, futile, hash_mb, threads, time, nodes)?;
+        let settings = build_settings(rules, futile, hash_mb, threads, time, nodes)?;
         let posed = posed(position, literal_hands)?;
-        solve_on_engine(py, &new_engine()?, &posed, &options)
+        solve_on_engine(py, &new_engine()?, &posed, &settings)
     })
 }
 
@@ -261,7 +262,7 @@ fn solve(
 /// [1, 5]
 #[pyclass(module = "tsume", frozen)]
 pub struct Solver {
-    options: Options,
+    settings: SearchSettings,
     /// Where the searches run, with the tables they keep.
     engine: Engine,
     /// Held while a search runs: a second thread is refused rather than queued.
@@ -274,7 +275,7 @@ impl Solver {
     #[pyo3(signature = (*, rules="tsume", futile="any", hash_mb=256, threads=1))]
     fn new(rules: &str, futile: &str, hash_mb: usize, threads: usize) -> PyResult<Solver> {
         Ok(Solver {
-            options: build_options(rules, futile, hash_mb, threads, None, None)?,
+            settings: build_settings(rules, futile, hash_mb, threads, None, None)?,
             engine: new_engine()?,
             busy: Mutex::new(()),
         })
@@ -292,8 +293,11 @@ impl Solver {
     ) -> PyResult<SolveResult> {
         guarded(|| {
             let posed = posed(position, literal_hands)?;
-            let mut options = self.options.clone();
-            options.limits = limits_of(time, nodes)?;
+            let settings = SearchSettings {
+                time,
+                nodes,
+                ..self.settings.clone()
+            };
             let _busy = match self.busy.try_lock() {
                 Ok(guard) => guard,
                 Err(TryLockError::Poisoned(e)) => e.into_inner(),
@@ -303,34 +307,34 @@ impl Solver {
                     ))
                 }
             };
-            solve_on_engine(py, &self.engine, &posed, &options)
+            solve_on_engine(py, &self.engine, &posed, &settings)
         })
     }
 
     /// ``"tsume"`` or ``"game"``.
     #[getter]
     fn rules(&self) -> &'static str {
-        self.options.rules.name()
+        self.settings.search_rules().name()
     }
 
     /// The size of each table in MB.
     #[getter]
     fn hash_mb(&self) -> usize {
-        self.options.hash_mb
+        self.settings.hash_mb as usize
     }
 
     /// Threads searching each problem together.
     #[getter]
     fn threads(&self) -> usize {
-        self.options.threads
+        self.settings.threads as usize
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Solver(rules={:?}, hash_mb={}, threads={})",
-            self.options.rules.name(),
-            self.options.hash_mb,
-            self.options.threads
+            self.settings.search_rules().name(),
+            self.settings.hash_mb,
+            self.settings.threads
         )
     }
 }
@@ -419,19 +423,19 @@ fn check(
         let mut problem = tsume::app::check::command::pose_check(&text, literal_hands)
             .map_err(|e| input_error(py, &e))?;
         if let Some(line) = line {
-            problem.intended = Some(check_line(line)?);
-            problem.line_fault = None;
+            problem.check_line_instead(check_line(line)?);
         }
-        let settings = CheckSettings {
-            options: build_options(rules, futile, hash_mb, threads, time, nodes)?,
-            total_nodes: total_nodes_of(total_nodes)?,
-            total_time: total_time_of(total_time)?,
-            progress: None,
-        };
-        let rules = settings.options.rules;
+        let search = build_settings(rules, futile, hash_mb, threads, time, nodes)?;
+        let settings = CheckSettings::new(
+            &search,
+            total_nodes_of(total_nodes)?,
+            total_time_of(total_time)?,
+        )
+        .map_err(value_error)?;
+        let rules = search.search_rules();
         let pos = problem.position.clone();
         let about = About::of(problem.record.as_ref(), &problem.side_faults);
-        let report = wait_running(py, new_engine()?.check(problem, &settings))?
+        let report = wait_running(py, new_engine()?.check(problem, &settings, None))?
             .map_err(|e| InternalError::new_err(e.0))?;
         let mut json = check_json(&pos, &report, rules);
         about.put_in(&mut json);
@@ -631,9 +635,9 @@ fn verify(
     length_column: Option<String>,
 ) -> PyResult<Verification> {
     guarded(|| {
-        let mut options = build_options(rules, futile, hash_mb, 1, time, nodes)?;
+        let settings = build_settings(rules, futile, hash_mb, 1, time, nodes)?;
         let load = LoadOptions {
-            rules: options.rules,
+            rules: settings.search_rules(),
             length_column,
             solution_moves: false,
         };
@@ -652,7 +656,7 @@ fn verify(
         let ready: VecDeque<ProblemRecord> = records.into_iter().flatten().collect();
         let (pool, _) = worker_pool(jobs).map_err(|e| InternalError::new_err(e.to_string()))?;
         let stop = Arc::new(AtomicBool::new(false));
-        options.limits.stop = Some(stop.clone());
+        let verify_one = verifier(&settings, stop.clone()).map_err(value_error)?;
         let (tx, rx) = mpsc::channel();
         let flag = stop.clone();
         std::thread::Builder::new()
@@ -660,8 +664,8 @@ fn verify(
             .spawn(move || {
                 let stop = &*flag;
                 let work = |job: &Job| {
-                    let record = catch_unwind(AssertUnwindSafe(|| verify_one(job, &options)))
-                        .unwrap_or_else(|_| {
+                    let record =
+                        catch_unwind(AssertUnwindSafe(|| verify_one(job))).unwrap_or_else(|_| {
                             ProblemRecord::fault(RowFault::internal(job, ProblemRecord::PANIC))
                         });
                     // A search that a stop cut short is no answer.

@@ -6,6 +6,7 @@
 use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
 use super::collection::{load_all, LoadOptions};
 use super::exit::{AppError, Exit};
+use super::settings::SearchSettings;
 use super::stats_text::write_stats;
 use super::verify::{record_of, ProblemRecord};
 use crate::search::stats::SearchStats;
@@ -20,7 +21,7 @@ pub struct BenchRequest {
     /// Collection files or directories of them.
     pub paths: Vec<PathBuf>,
     /// Rules (which also choose the TSV length column), table size and limits of each search.
-    pub options: Options,
+    pub search: SearchSettings,
     /// A TSV length column to use instead of the one the rules choose.
     pub length_column: Option<String>,
 }
@@ -28,13 +29,13 @@ pub struct BenchRequest {
 /// Solves every problem in turn, printing a row for each as it finishes, then the totals.
 /// The exit is judged as `verify` judges it.
 pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
+    let search = req.search.command_options()?;
     let options = LoadOptions {
-        rules: req.options.rules,
+        rules: search.rules,
         length_column: req.length_column.clone(),
         solution_moves: false,
     };
     let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, ProblemRecord::fault);
-    let search = req.options.clone();
     let id_width = records
         .iter()
         .flatten()

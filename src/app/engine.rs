@@ -6,14 +6,14 @@
 //! server keep one for many. A table is emptied before each problem, so an answer never depends
 //! on what was solved before it.
 
+use super::answer::{checked_answer, solve_on, Answer};
 use super::check::command::CheckProblem;
 use super::check::{check_problem, CheckProgress, CheckReport, CheckSettings, Internal};
 use super::exit::AppError;
 use super::problem::Posed;
-use super::solve::{checked_answer, solve_on};
-use crate::search::refutation::Refutation;
+use super::settings::{SearchSettings, SettingError};
 use crate::search::session::Session;
-use crate::search::{Options, Progress, Report, Rules, SEARCH_STACK};
+use crate::search::{Options, Rules, SEARCH_STACK};
 use crate::shogi::Color;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -22,9 +22,12 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The answer of a solve: the report and, for a proven no mate, its refutation, each replayed
-/// ([`checked_answer`]).
-pub type SolveAnswer = Result<(Report, Option<Refutation>), AppError>;
+/// What a running solve publishes: its nodes, its table's use and each mate proven on the way.
+pub use crate::search::Progress;
+
+/// The answer of a solve, each line replayed ([`checked_answer`]), or the internal error of a
+/// mate line that failed its replay.
+pub type SolveAnswer = Result<Answer, AppError>;
 
 /// The answer of a check.
 pub type CheckAnswer = Result<CheckReport, Internal>;
@@ -190,11 +193,27 @@ impl Engine {
         }
     }
 
-    /// Solves `posed` under `options` (its limits; a stop flag and a progress of its own unless
-    /// `options` brings them), on the session kept for its attacker and settings, emptied
-    /// first; the answer is checked as `tsume solve` checks it.
-    pub fn solve(&self, posed: &Posed, options: &Options) -> Running<SolveAnswer, Progress> {
-        let mut options = options.clone();
+    /// Solves `posed` as `settings` say, each value checked first; `stop` (a flag of its own
+    /// if `None`) stops it. The search runs on the session kept for its attacker and settings,
+    /// emptied first; the answer is checked as `tsume solve` checks it.
+    pub fn solve(
+        &self,
+        posed: &Posed,
+        settings: &SearchSettings,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Result<Running<SolveAnswer, Progress>, SettingError> {
+        let mut options = settings.options()?;
+        options.limits.stop = stop;
+        Ok(self.solve_with(posed, options))
+    }
+
+    /// [`Engine::solve`] under `options` (a stop flag and a progress of its own unless they
+    /// bring them).
+    pub(crate) fn solve_with(
+        &self,
+        posed: &Posed,
+        mut options: Options,
+    ) -> Running<SolveAnswer, Progress> {
         let stop = options
             .limits
             .stop
@@ -209,24 +228,22 @@ impl Engine {
         self.start(stop, progress, move |tables| {
             let session = tables.session(pos.side_to_move(), &options);
             let (report, refutation) = solve_on(session, &pos, &options);
-            checked_answer(&pos, report, refutation, &options)
+            checked_answer(&pos, report, refutation, &options).map_err(AppError::Internal)
         })
     }
 
-    /// Checks `problem` under `settings` (a stop flag and a progress of their own unless
-    /// `settings` brings them). A check has a table of its own, made for it.
+    /// Checks `problem` under `settings`; `stop` (a flag of its own if `None`) stops it. A
+    /// check has a table of its own, made for it, and a progress of its own unless `settings`
+    /// brings one.
     pub fn check(
         &self,
         problem: CheckProblem,
         settings: &CheckSettings,
+        stop: Option<Arc<AtomicBool>>,
     ) -> Running<CheckAnswer, CheckProgress> {
         let mut settings = settings.clone();
-        let stop = settings
-            .options
-            .limits
-            .stop
-            .get_or_insert_with(Default::default)
-            .clone();
+        let stop = stop.unwrap_or_default();
+        settings.options.limits.stop = Some(stop.clone());
         let progress = settings
             .progress
             .get_or_insert_with(Default::default)
@@ -252,10 +269,10 @@ mod tests {
         pose_record(&read_problem(sfen).unwrap(), "test", false).unwrap()
     }
 
-    fn options() -> Options {
-        Options {
+    fn settings() -> SearchSettings {
+        SearchSettings {
             hash_mb: 16,
-            ..Options::default()
+            ..SearchSettings::default()
         }
     }
 
@@ -270,9 +287,21 @@ mod tests {
         ];
         for sfen in problems {
             let p = posed(sfen);
-            let (kept, _) = engine.solve(&p, &options()).finish().unwrap().unwrap();
+            let kept = engine
+                .solve(&p, &settings(), None)
+                .unwrap()
+                .finish()
+                .unwrap()
+                .unwrap()
+                .report;
             let fresh = Engine::new().unwrap();
-            let (alone, _) = fresh.solve(&p, &options()).finish().unwrap().unwrap();
+            let alone = fresh
+                .solve(&p, &settings(), None)
+                .unwrap()
+                .finish()
+                .unwrap()
+                .unwrap()
+                .report;
             assert_eq!(kept.nodes, alone.nodes, "{sfen}");
             assert_eq!(kept.outcome, alone.outcome, "{sfen}");
             assert!(matches!(kept.outcome, Outcome::Mate { .. }));
@@ -284,13 +313,19 @@ mod tests {
         let engine = Engine::new().unwrap();
         // 図巧 No. 1: far more than a moment's search.
         let long = posed("1pG1B4/Gs+P6/pP7/n1ls5/3k5/nL4+r1b/1+p1p+R4/1S7/2N6 b SP2gn2l11p 1");
-        let running = engine.solve(&long, &options());
+        let running = engine.solve(&long, &settings(), None).unwrap();
         std::thread::sleep(Duration::from_millis(100));
         running.stop();
-        let (report, _) = running.finish().unwrap().unwrap();
+        let report = running.finish().unwrap().unwrap().report;
         assert!(matches!(report.outcome, Outcome::Unknown { .. }));
         let short = posed("4k4/9/4P4/9/9/9/9/9/9 b G 1");
-        let (report, _) = engine.solve(&short, &options()).finish().unwrap().unwrap();
+        let report = engine
+            .solve(&short, &settings(), None)
+            .unwrap()
+            .finish()
+            .unwrap()
+            .unwrap()
+            .report;
         assert!(matches!(report.outcome, Outcome::Mate { .. }));
     }
 }

@@ -2,6 +2,7 @@
 //! input, the batch runner of the collection commands, the whole-or-nothing output file, and the
 //! exit-code contract.
 
+pub mod answer;
 pub mod batch;
 pub mod bench;
 pub mod board;
@@ -24,8 +25,6 @@ pub mod usi;
 pub mod verify;
 pub mod workbench;
 
-use crate::search::futile::Capturer;
-use crate::search::Options;
 use exit::{AppError, Exit};
 
 /// A command and what it was asked, as the command line gives it.
@@ -44,7 +43,7 @@ pub enum Request {
     /// Compare df-pn with a plain bounded search on random positions.
     Selfcheck(selfcheck::SelfcheckRequest),
     /// Run as a USI mate engine, with these defaults of its searches and of `FutileCapture`.
-    Usi(Options, Capturer),
+    Usi(settings::SearchSettings),
 }
 
 impl Request {
@@ -60,10 +59,11 @@ impl Request {
             Request::Check(req) => check::command::run(&req, &mut out),
             Request::Bench(req) => bench::run(&req, &mut out),
             Request::Selfcheck(req) => selfcheck::run(&req, &mut out),
-            Request::Usi(defaults, futile) => {
+            Request::Usi(settings) => {
+                let defaults = settings.command_options()?;
                 // The engine writes from its search threads too: release this thread's lock.
                 drop(out);
-                usi::run(std::io::stdin().lock(), stdout, &defaults, futile)
+                usi::run(std::io::stdin().lock(), stdout, &defaults, settings.futile)
                     .map_err(AppError::Stdin)?;
                 Ok(Exit::Yes)
             }

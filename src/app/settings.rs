@@ -5,9 +5,13 @@
 //! Each setting has one range, and a value outside it is refused with the setting named as the
 //! face names it ([`Setting::flag`] on the command line, [`Setting::key`] in Python and JSON).
 
-use crate::search::futile::Capturer;
 use crate::search::table::Table;
-use crate::search::{Limits, Options, Rules, MAX_THREADS};
+use crate::search::{Diagnostics, Limits, Options, MAX_THREADS};
+
+/// Who may take a futile interposition: the search's own names, which every face uses.
+pub use crate::search::futile::Capturer;
+/// How lengths are counted: the search's own rules, as the answers carry them.
+pub use crate::search::Rules;
 use serde::Deserialize;
 use std::fmt;
 use std::time::Duration;
@@ -208,6 +212,10 @@ pub struct SearchSettings {
     pub time: Option<f64>,
     /// Nodes for each search (`None`: no limit).
     pub nodes: Option<u64>,
+    /// Gather each search's statistics (`bench --stats`); the search is the same.
+    pub stats: bool,
+    /// An experiment of `bench`: a defender's drops chained under a bound too.
+    pub defer_drops_under_bound: bool,
 }
 
 impl Default for SearchSettings {
@@ -219,6 +227,8 @@ impl Default for SearchSettings {
             threads: 1,
             time: None,
             nodes: None,
+            stats: false,
+            defer_drops_under_bound: false,
         }
     }
 }
@@ -242,8 +252,18 @@ impl SearchSettings {
             hash_mb: table_mb(self.hash_mb)?,
             threads: threads(self.threads)?,
             limits: self.limits()?,
-            diagnostics: Default::default(),
+            diagnostics: Diagnostics {
+                stats: self.stats,
+                defer_drops_under_bound: self.defer_drops_under_bound,
+            },
         })
+    }
+
+    /// [`SearchSettings::options`] for the command line: a refused value is a usage error,
+    /// named by its flag.
+    pub fn command_options(&self) -> Result<Options, crate::app::exit::AppError> {
+        self.options()
+            .map_err(|e| crate::app::exit::AppError::Usage(e.for_command_line()))
     }
 
     /// The node and time limits of each search.

@@ -1,16 +1,14 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
+use super::answer::{answer_json, MateFoundEvent};
 use super::engine::{Engine, Running, Waited};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
-use super::line_text::{
-    bracket_futile, futile_end_pair, hand_letters, plies, rules_text, usi_moves,
-};
+use super::line_text::{bracket_futile, futile_end_pair, plies, rules_text, usi_moves};
 use super::output_file::OutputFile;
-use super::problem::{pose_record, read_problem, InputError, Posed, STDIN};
-use super::refutation_text::{
-    refutation_json, refutation_lines, refutation_lines_usi, RefutationJson,
-};
+use super::problem::{pose_record, read_problem, InputError, STDIN};
+use super::refutation_text::{refutation_lines, refutation_lines_usi};
+use super::settings::SearchSettings;
 use super::solution_kif::{futile_end_words_ja, solution_kif};
 use crate::notation::diagram::diagram;
 use crate::notation::diagram::hand_to_japanese;
@@ -18,16 +16,10 @@ use crate::notation::japanese::line_to_japanese;
 use crate::notation::record::Record;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
-use crate::search::futile::Capturer;
-use crate::search::refutation::{refute, verify_refutation, Refutation};
-use crate::search::replay::verify_mate_line;
-use crate::search::session::Session;
-use crate::search::{
-    MateFound, MateLine, Options, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET,
-};
+use crate::search::refutation::Refutation;
+use crate::search::{MateFound, MateLine, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET};
 use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -41,7 +33,7 @@ pub struct SolveRequest {
     /// Take the hands exactly as written (the defender gets nothing more).
     pub literal_hands: bool,
     /// Rules, table size and limits of the search.
-    pub options: Options,
+    pub search: SearchSettings,
     /// What to print.
     pub format: OutputFormat,
     /// Also write the problem and its solution to this file as KIF (whole or not at all).
@@ -64,106 +56,6 @@ pub enum OutputFormat {
     Kif,
     /// A JSON object ([`SolveJson`]).
     Json,
-}
-
-/// The `--json` output of `solve`.
-#[derive(Serialize, Debug)]
-pub struct SolveJson {
-    /// The version of tsume that wrote it.
-    pub version: &'static str,
-    /// The problem as solved (after the tsume hand convention), canonical SFEN.
-    pub sfen: String,
-    /// For a game record: the position solved is the one after this many of its moves (null
-    /// for a problem).
-    pub game_moves: Option<usize>,
-    /// For a problem whose moves (its solution) have a fault: the fault, placed in the file, as
-    /// the warning on standard error says it (null otherwise).
-    pub warning: Option<String>,
-    /// `mate`, `nomate` or `unknown`.
-    pub result: &'static str,
-    /// Ctrl-C stopped the search (the result is then `unknown`).
-    pub interrupted: bool,
-    /// How lengths are counted: `tsume` or `game`.
-    pub rules: Rules,
-    /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
-    /// rules).
-    pub futile: Option<Capturer>,
-    /// The length in plies, for a mate: under tsume rules futile interpositions and their
-    /// captures are not counted.
-    pub length: Option<usize>,
-    /// The proven length, attacker's shortest mate against the longest defence; larger than
-    /// `length` where the defender's choice of a line that leaves nothing over shortened it.
-    pub minimax_length: Option<usize>,
-    /// For `unknown`: a mate was found of at most this many plies but not proven shortest.
-    pub mate_at_most: Option<u16>,
-    /// The answer is a mate proven shortest (`result` is `mate`).
-    pub proven_shortest: bool,
-    /// The mates proven during the search, in order: the first found, then each shorter one;
-    /// for `mate` the last has the proven length (`minimax_length`).
-    pub mates_found: Vec<MateFoundJson>,
-    /// The main line in USI, every ply played (futile interpositions included); for `unknown`,
-    /// the line of the mate found (not proven shortest, replayed), when there is one. The
-    /// fields after it describe the same line.
-    pub line: Vec<String>,
-    /// The main line in 日本式 (JSA) notation.
-    pub line_ja: Vec<String>,
-    /// 1-based plies of `line` that are futile interpositions, each followed by the checker's
-    /// capture; neither is counted, and the captured piece goes back to the defender.
-    pub futile_plies: Vec<usize>,
-    /// When the line ends at a check whose every reply is a futile interposition: one such
-    /// drop and its capture (USI), not counted.
-    pub futile_end: Option<[String; 2]>,
-    /// The attacker's pieces in hand at the end of the line (SFEN letters; empty: none).
-    pub pieces_left: String,
-    /// Tsume rules: the comparison of equally long lines ran out of its budget, so from some
-    /// ply on the first longest defence was taken and the line may not be the conventions'.
-    pub line_choice_cut: bool,
-    /// For `nomate`: each check of the attacker with a reply that holds, two attacker moves
-    /// deep where the tree is small, replayed before it is shown; null otherwise (a limit
-    /// stopped the search: no refutation is proven).
-    pub refutation: Option<RefutationJson>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Wall time in milliseconds.
-    pub time_ms: u64,
-    /// Nodes per second.
-    pub nodes_per_second: u64,
-    /// Permille of the transposition table in use.
-    pub hash_permille: u32,
-    /// Size of the transposition table in megabytes.
-    pub hash_mb: usize,
-}
-
-/// A mate proven during the search: an upper bound on the shortest.
-#[derive(Clone, Serialize, Debug, PartialEq, Eq)]
-pub struct MateFoundJson {
-    /// Its length, counted by the rules.
-    pub plies: u16,
-    /// Nodes searched when it was proven.
-    pub nodes: u64,
-    /// Milliseconds since the search started when it was proven.
-    pub time_ms: u64,
-}
-
-impl From<&MateFound> for MateFoundJson {
-    fn from(m: &MateFound) -> MateFoundJson {
-        MateFoundJson {
-            plies: m.plies,
-            nodes: m.nodes,
-            time_ms: m.elapsed.as_millis() as u64,
-        }
-    }
-}
-
-/// Attacker moves the refutation of a position with no mate goes down.
-const REFUTATION_LEVELS: usize = 2;
-
-/// A line of `--progress-json`: `{"event":"mate_found","plies":…,"nodes":…,"time_ms":…}`.
-#[derive(Serialize)]
-struct MateFoundEvent {
-    event: &'static str,
-    #[serde(flatten)]
-    mate: MateFoundJson,
 }
 
 /// How a running search is shown: a spinner on a terminal after a second, and the mates proven
@@ -201,10 +93,7 @@ pub fn show_running<T>(running: &Running<T, Progress>, display: Display) -> Resu
         let mates = progress.mates_found();
         if display == Display::JsonLines {
             for m in &mates[written..] {
-                let event = MateFoundEvent {
-                    event: "mate_found",
-                    mate: MateFoundJson::from(m),
-                };
+                let event = MateFoundEvent::from(m);
                 eprintln!("{}", serde_json::to_string(&event).expect("serialise"));
             }
             written = mates.len();
@@ -251,81 +140,6 @@ pub fn show_running<T>(running: &Running<T, Progress>, display: Display) -> Resu
     }
 }
 
-/// Solves `pos` on the table of `session` (made for its attacker and `options`' rules) under
-/// `options`' limits: the report and, for a position proven to have no mate, its refutation
-/// ([`refute`]), not yet replayed ([`checked_answer`] replays it). Runs on the calling thread,
-/// which needs a deep stack ([`crate::search::SEARCH_STACK`]).
-pub fn solve_on(
-    session: &mut Session,
-    pos: &Position,
-    options: &Options,
-) -> (Report, Option<Refutation>) {
-    let report = session.solve(pos, options.limits.clone());
-    let refutation = (report.outcome == Outcome::NoMate)
-        .then(|| refute(session, pos, REFUTATION_LEVELS, &report, &options.limits));
-    (report, refutation)
-}
-
-/// The answer of a search of `pos` as `solve` gives it, every line replayed: a mate line that
-/// fails its replay is an internal error; the line of a mate not proven shortest that fails is
-/// dropped, and a refutation is kept only once replayed on a table of its own (each with a
-/// warning on standard error).
-pub fn checked_answer(
-    pos: &Position,
-    mut report: Report,
-    refutation: Option<Refutation>,
-    options: &Options,
-) -> Result<(Report, Option<Refutation>), AppError> {
-    // The replay keeps to the search's time: what it could not prove again is left out.
-    let refutation = refutation.and_then(|tree| match verify_refutation(pos, &tree, options) {
-        Ok(shown) => Some(shown),
-        Err(fault) => {
-            eprintln!(
-                "tsume: internal error, please report it: the refutation failed its replay \
-                 ({fault}); it is not shown"
-            );
-            None
-        }
-    });
-    if let Outcome::Mate { line, .. } = &report.outcome {
-        if let Err(fault) = verify_mate_line(pos, line) {
-            return Err(AppError::Internal(format!(
-                "the solver's line failed the replay check ({fault}); position {}, line {}",
-                to_sfen(pos),
-                usi_line(&line.moves)
-            )));
-        }
-    }
-    if let Outcome::Unknown { found, .. } = &mut report.outcome {
-        // The line of a mate not proven shortest is shown only if it replays as a mate.
-        if let Some(Err(fault)) = found.as_ref().map(|line| verify_mate_line(pos, line)) {
-            eprintln!(
-                "tsume: internal error, please report it: the line of the mate found failed the \
-                 replay check ({fault}); it is not shown"
-            );
-            *found = None;
-        }
-    }
-    Ok((report, refutation))
-}
-
-/// The `--json` object of an answer ([`checked_answer`]) on the problem `posed`; `interrupted`:
-/// Ctrl-C stopped the search.
-pub fn answer_json(
-    posed: &Posed,
-    report: &Report,
-    refutation: Option<&Refutation>,
-    options: &Options,
-    interrupted: bool,
-) -> SolveJson {
-    let pos = &posed.position;
-    let mut json = to_json(pos, report, options, interrupted);
-    json.game_moves = posed.game_moves;
-    json.warning = posed.warning.clone();
-    json.refutation = refutation.map(|tree| refutation_json(pos, tree));
-    json
-}
-
 /// Solves the requested problem and prints the answer. Ctrl-C stops the search: what is known is
 /// printed as "unknown (interrupted)", `--kif` is not written, and the exit is
 /// [`Exit::Interrupted`] (an answer proven before the search saw the Ctrl-C is printed as
@@ -346,7 +160,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let pos = posed.position.clone();
     let game = posed.game_moves.map(|n| game_words(&record, n));
     let kif_file = prepare_kif_file(req)?;
-    let mut options = req.options.clone();
+    let mut options = req.search.command_options()?;
     options.limits.stop = Some(stop.clone());
     let display = if req.progress_json {
         Display::JsonLines
@@ -355,7 +169,11 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     };
     let engine = Engine::new()
         .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
-    let (report, refutation) = show_running(&engine.solve(&posed, &options), display)??;
+    let answer = show_running(&engine.solve_with(&posed, options.clone()), display)??;
+    for fault in &answer.dropped {
+        eprintln!("tsume: internal error, please report it: {fault}");
+    }
+    let (report, refutation) = (&answer.report, answer.refutation.as_ref());
     let exit = match report.outcome {
         Outcome::Mate { .. } => Exit::Yes,
         Outcome::NoMate => Exit::No,
@@ -363,7 +181,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
         Outcome::Unknown { .. } => Exit::Unknown,
     };
     let interrupted = exit == Exit::Interrupted;
-    let kif = || solution_kif(&record, &pos, &report.outcome, refutation.as_ref());
+    let kif = || solution_kif(&record, &pos, &report.outcome, refutation);
     if let (Some(file), false) = (kif_file, interrupted) {
         let path = file.path().display().to_string();
         file.write(&kif())
@@ -374,28 +192,15 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
             if let Some(words) = &game {
                 let _ = writeln!(out, "{words}");
             }
-            print_text(
-                &pos,
-                &report,
-                refutation.as_ref(),
-                req.options.rules,
-                interrupted,
-                out,
-            )
+            print_text(&pos, report, refutation, options.rules, interrupted, out)
         }
-        OutputFormat::Usi => print_usi(&pos, &report.outcome, refutation.as_ref(), out),
-        OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation.as_ref(), out),
+        OutputFormat::Usi => print_usi(&pos, &report.outcome, refutation, out),
+        OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation, out),
         OutputFormat::Kif => {
             let _ = write!(out, "{}", kif());
         }
         OutputFormat::Json => {
-            let json = answer_json(
-                &posed,
-                &report,
-                refutation.as_ref(),
-                &req.options,
-                interrupted,
-            );
+            let json = answer_json(&posed, &answer, options.rules, interrupted);
             let _ = writeln!(
                 out,
                 "{}",
@@ -429,65 +234,6 @@ fn prepare_kif_file(req: &SolveRequest) -> Result<Option<OutputFile>, InputError
             })
         })
         .transpose()
-}
-
-fn to_json(pos: &Position, report: &Report, options: &Options, interrupted: bool) -> SolveJson {
-    let mut json = SolveJson {
-        version: crate::VERSION,
-        sfen: to_sfen(pos),
-        game_moves: None,
-        warning: None,
-        rules: options.rules,
-        futile: options.rules.futile(),
-        result: "unknown",
-        interrupted,
-        length: None,
-        minimax_length: None,
-        mate_at_most: None,
-        proven_shortest: false,
-        mates_found: report.mates_found.iter().map(MateFoundJson::from).collect(),
-        line: vec![],
-        line_ja: vec![],
-        futile_plies: vec![],
-        futile_end: None,
-        pieces_left: String::new(),
-        line_choice_cut: false,
-        refutation: None,
-        nodes: report.nodes,
-        time_ms: report.elapsed.as_millis() as u64,
-        nodes_per_second: (report.nodes as f64 / report.elapsed.as_secs_f64().max(1e-9)) as u64,
-        hash_permille: report.hash_permille,
-        hash_mb: report.hash_bytes >> 20,
-    };
-    let put_line = |json: &mut SolveJson, line: &MateLine| {
-        json.line = usi_moves(&line.moves);
-        json.line_ja = line_to_japanese(pos, &line.moves);
-        json.futile_plies = line.futile.iter().map(|i| i + 1).collect();
-        let end = line.end_position(pos);
-        json.futile_end = futile_end_pair(pos, line).map(|(usi, _)| usi);
-        json.pieces_left = hand_letters(end.hand(pos.side_to_move()), pos.side_to_move());
-        json.line_choice_cut = line.choice_cut;
-    };
-    match &report.outcome {
-        Outcome::Mate { line, minimax } => {
-            json.result = "mate";
-            json.proven_shortest = true;
-            json.length = Some(line.length());
-            json.minimax_length = Some(*minimax);
-            put_line(&mut json, line);
-        }
-        Outcome::NoMate => json.result = "nomate",
-        Outcome::Unknown {
-            mate_at_most,
-            found,
-        } => {
-            json.mate_at_most = *mate_at_most;
-            if let Some(line) = found {
-                put_line(&mut json, line);
-            }
-        }
-    }
-    json
 }
 
 /// One line: the moves of a mate, `nomate`, or `unknown`, followed for a mate found but not

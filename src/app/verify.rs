@@ -1,18 +1,21 @@
 //! `tsume verify`: solve every problem of some collections in parallel and compare each answer
 //! with the expected one.
 
+use super::answer::MateFoundJson;
 use super::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
 use super::collection::{load_all, Expected, LoadOptions};
 use super::exit::{AppError, Exit};
 use super::interrupt::stop_on_ctrl_c;
 use super::line_text::usi_moves;
-use super::solve::MateFoundJson;
+use super::settings::{SearchSettings, SettingError};
 use crate::notation::sfen::to_sfen;
 use crate::search::replay::verify_mate_line;
 use crate::search::{solve, Options, Outcome, Report};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// What `verify` was asked.
 #[derive(Clone, Debug)]
@@ -24,7 +27,7 @@ pub struct VerifyRequest {
     pub jobs: Option<usize>,
     /// Rules (which also choose the TSV length column), table size per problem and limits of
     /// each search.
-    pub options: Options,
+    pub search: SearchSettings,
     /// A TSV length column to use instead of the one the rules choose.
     pub length_column: Option<String>,
     /// Where to write the JSON report.
@@ -86,22 +89,23 @@ pub struct ProblemRecord {
 pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     // First of all, so that a Ctrl-C at any time ends the run as an interrupted one.
     let stop = stop_on_ctrl_c();
-    let options = LoadOptions {
-        rules: req.options.rules,
+    let options = req.search.command_options()?;
+    let load = LoadOptions {
+        rules: options.rules,
         length_column: req.length_column.clone(),
         solution_moves: false,
     };
-    let rows = load_all(&req.paths, &options)?;
+    let rows = load_all(&req.paths, &load)?;
     let batch = Batch {
         jobs: req.jobs,
         report: req.report.as_deref(),
         quiet: req.quiet,
         stop: &stop,
     };
-    let mut search = req.options.clone();
+    let mut search = options.clone();
     search.limits.stop = Some(stop.clone());
     let ran = batch::run(rows, &batch, |job| verify_one(job, &search))?;
-    ran.finish(&req.options, NoMore {}, false, req.quiet, out)
+    ran.finish(&options, NoMore {}, false, req.quiet, out)
 }
 
 /// The report of `verify` states no settings beyond the searches'.
@@ -187,6 +191,17 @@ impl BatchRecord for ProblemRecord {
 
 fn expected_text(e: Expected) -> Option<String> {
     (e != Expected::Unspecified).then(|| e.to_string())
+}
+
+/// The verification of one job after another as `settings` say, each value checked first,
+/// every search stopped by `stop`.
+pub fn verifier(
+    settings: &SearchSettings,
+    stop: Arc<AtomicBool>,
+) -> Result<impl Fn(&Job) -> ProblemRecord + Send + Sync, SettingError> {
+    let mut options = settings.options()?;
+    options.limits.stop = Some(stop);
+    Ok(move |job: &Job| verify_one(job, &options))
 }
 
 /// Solves one problem and judges the answer, as `verify` does for each row.

@@ -14,6 +14,7 @@ use axum::{middleware, Router};
 use serde::Deserialize;
 use serde_json::json as value;
 use std::sync::Arc;
+use tsume::app::answer::answer_json;
 use tsume::app::board::line_moves;
 use tsume::app::check::command::pose_check_text;
 use tsume::app::check::kif::findings_kif;
@@ -21,13 +22,12 @@ use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::engine::{CheckAnswer, SolveAnswer};
 use tsume::app::problem::{pose_record, read_problem_text};
-use tsume::app::settings::{count, seconds, RulesName, SearchSettings, Setting, SettingError};
+use tsume::app::settings::{
+    count, seconds, Capturer, RulesName, SearchSettings, Setting, SettingError,
+};
 use tsume::app::solution_kif::solution_kif;
-use tsume::app::solve::answer_json;
 use tsume::app::workbench::{describe_problem, play_line, setup_kif, TEXT_NAME};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
-use tsume::search::futile::Capturer;
-use tsume::search::Options;
 use tsume::shogi::Position;
 
 /// The largest table a request may ask for, in megabytes: a page must not be able to take the
@@ -176,31 +176,32 @@ fn refused(e: SettingError) -> ApiError {
     ApiError::bad(e.for_keywords())
 }
 
-/// The search options of a request's fields, its table within [`MAX_HASH_MB`], searched with
-/// `threads` threads.
-fn options(
+/// The search settings of a request's fields, its table within [`MAX_HASH_MB`], searched with
+/// `threads` threads; every value checked.
+fn settings(
     rules: RulesName,
     futile: Capturer,
     hash_mb: u64,
     time: Option<f64>,
     nodes: Option<u64>,
     threads: usize,
-) -> Result<Options, ApiError> {
+) -> Result<SearchSettings, ApiError> {
     if hash_mb > MAX_HASH_MB {
         return Err(ApiError::bad(format!(
             "hash_mb={hash_mb}: expected at most {MAX_HASH_MB} here"
         )));
     }
-    SearchSettings {
+    let settings = SearchSettings {
         rules,
         futile,
         hash_mb,
         threads: threads as u64,
         time,
         nodes,
-    }
-    .options()
-    .map_err(refused)
+        ..SearchSettings::default()
+    };
+    settings.options().map_err(refused)?;
+    Ok(settings)
 }
 
 /// The server's search, or 409 while another runs.
@@ -218,7 +219,7 @@ async fn solve(
     State(server): State<Arc<Server>>,
     JsonBody(req): JsonBody<SolveRequest>,
 ) -> Result<Response, ApiError> {
-    let mut options = options(
+    let settings = settings(
         req.rules,
         req.futile,
         req.hash_mb,
@@ -229,23 +230,23 @@ async fn solve(
     let record = read_problem_text(&req.problem, TEXT_NAME)?;
     let posed = pose_record(&record, TEXT_NAME, req.literal_hands)?;
     let claim = claim(&server)?;
-    options.limits.stop = Some(claim.stop_flag());
-    let running = server.engine.solve(&posed, &options);
+    let stop = claim.stop_flag();
+    let running = server
+        .engine
+        .solve(&posed, &settings, Some(stop.clone()))
+        .map_err(refused)?;
     let sfen = to_sfen(&posed.position);
+    let rules = settings.search_rules();
     let finish = Box::new(move |answer: SolveAnswer| match answer {
-        Ok((report, refutation)) => {
-            let stopped = options
-                .limits
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
-            let answer = answer_json(&posed, &report, refutation.as_ref(), &options, stopped);
+        Ok(answer) => {
+            let stopped = stop.load(std::sync::atomic::Ordering::Relaxed);
             let kif = solution_kif(
                 &record,
                 &posed.position,
-                &report.outcome,
-                refutation.as_ref(),
+                &answer.report.outcome,
+                answer.refutation.as_ref(),
             );
+            let answer = answer_json(&posed, &answer, rules, stopped);
             value!({"event": "result", "answer": answer, "kif": kif})
         }
         Err(e) => value!({"event": "error", "error": {"message": e.to_string()}}),
@@ -298,7 +299,7 @@ async fn check(
     State(server): State<Arc<Server>>,
     JsonBody(req): JsonBody<CheckRequest>,
 ) -> Result<Response, ApiError> {
-    let options = options(req.rules, req.futile, req.hash_mb, req.time, req.nodes, 1)?;
+    let search = settings(req.rules, req.futile, req.hash_mb, req.time, req.nodes, 1)?;
     let total_time = req
         .total_time
         .map(|t| seconds(Setting::TotalTime, t))
@@ -316,29 +317,17 @@ async fn check(
             LineField::Text(text) => text.split_whitespace().map(String::from).collect(),
         };
         let moves = line_moves(&words).map_err(|e| ApiError::bad(format!("line: {e}")))?;
-        if let Some(record) = problem.record.as_mut().filter(|r| r.moves != moves) {
-            // The record's side lines and comments stand on its own moves, not on these.
-            record.moves.clone_from(&moves);
-            record.variations.clear();
-            record.comments.clear();
-            problem.side_faults.clear();
-        }
-        problem.intended = Some(moves);
-        problem.line_fault = None;
+        problem.check_line_instead(moves);
     }
+    let settings = CheckSettings::new(&search, total_nodes, total_time).map_err(refused)?;
     let claim = claim(&server)?;
-    let mut settings = CheckSettings {
-        options,
-        total_nodes,
-        total_time,
-        progress: None,
-    };
-    settings.options.limits.stop = Some(claim.stop_flag());
     let pos = problem.position.clone();
-    let rules = settings.options.rules;
+    let rules = search.search_rules();
     let record = problem.record.take();
     let about = About::of(record.as_ref(), &problem.side_faults);
-    let running = server.engine.check(problem, &settings);
+    let running = server
+        .engine
+        .check(problem, &settings, Some(claim.stop_flag()));
     let sfen = to_sfen(&pos);
     let finish = Box::new(move |answer: CheckAnswer| match answer {
         Ok(report) => {

@@ -14,9 +14,10 @@ use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tsume::app::answer::MateFoundEvent;
 use tsume::app::check::CheckProgress;
+use tsume::app::engine::Progress;
 use tsume::app::engine::{Running, Waited};
-use tsume::search::Progress;
 
 /// How often the stream looks at the search.
 const POLL: Duration = Duration::from_millis(50);
@@ -86,14 +87,7 @@ impl Publishes for Progress {
         let mates = self.mates_found();
         let mut out: Vec<Value> = mates[(*seen).min(mates.len())..]
             .iter()
-            .map(|m| {
-                json!({
-                    "event": "mate_found",
-                    "plies": m.plies,
-                    "nodes": m.nodes,
-                    "time_ms": m.elapsed.as_millis() as u64,
-                })
-            })
+            .map(|m| serde_json::to_value(MateFoundEvent::from(m)).expect("serialise"))
             .collect();
         *seen = mates.len();
         if counters {

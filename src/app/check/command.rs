@@ -107,6 +107,22 @@ pub struct CheckProblem {
     pub side_faults: Vec<String>,
 }
 
+impl CheckProblem {
+    /// Checks `moves` instead of the line the problem was given with. A record's side lines,
+    /// comments and their faults stand on its own moves, so they go unless the moves are the
+    /// same; and a fault of the record's own line no longer applies.
+    pub fn check_line_instead(&mut self, moves: Vec<Move>) {
+        if let Some(record) = self.record.as_mut().filter(|r| r.moves != moves) {
+            record.moves.clone_from(&moves);
+            record.variations.clear();
+            record.comments.clear();
+            self.side_faults.clear();
+        }
+        self.intended = Some(moves);
+        self.line_fault = None;
+    }
+}
+
 /// Reads one problem for `check` from `arg` (SFEN text, a file holding one, or a record file):
 /// the moves after an SFEN, or a record's moves, are its intended solution.
 pub fn pose_check(arg: &str, literal_hands: bool) -> Result<CheckProblem, InputError> {
@@ -260,7 +276,7 @@ fn check_with_progress(
 ) -> Result<CheckReport, AppError> {
     let engine = Engine::new()
         .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
-    let running = engine.check(problem, settings);
+    let running = engine.check(problem, settings, settings.options.limits.stop.clone());
     let progress = running.progress();
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;

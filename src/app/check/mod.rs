@@ -39,6 +39,7 @@ mod unlimited;
 mod walk;
 
 use super::exit::Exit;
+use super::settings::{SearchSettings, SettingError};
 use crate::search::futile::Capturer;
 use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
@@ -62,6 +63,23 @@ pub struct CheckSettings {
     pub total_time: Option<Duration>,
     /// Where the check publishes how far it has got.
     pub progress: Option<Arc<CheckProgress>>,
+}
+
+impl CheckSettings {
+    /// The settings of a check whose searches are as `search` says, each value checked, with
+    /// the whole check of a problem within `total_nodes` and `total_time`.
+    pub fn new(
+        search: &SearchSettings,
+        total_nodes: Option<u64>,
+        total_time: Option<Duration>,
+    ) -> Result<CheckSettings, SettingError> {
+        Ok(CheckSettings {
+            options: search.options()?,
+            total_nodes,
+            total_time,
+            progress: None,
+        })
+    }
 }
 
 /// A running check's counters, readable from another thread.
