@@ -420,7 +420,7 @@ fn check(
 ) -> PyResult<CheckResult> {
     guarded(|| {
         let text = problem_text(position)?;
-        let mut problem = tsume::app::check::command::pose_check(&text, literal_hands)
+        let mut problem = tsume::app::check::problem::pose_check(&text, literal_hands)
             .map_err(|e| input_error(py, &e))?;
         if let Some(line) = line {
             problem.check_line_instead(check_line(line)?);

@@ -9,10 +9,15 @@ use crate::notation::japanese::line_to_japanese;
 use crate::notation::sfen::to_sfen;
 use crate::notation::usi::usi_line;
 use crate::search::futile::Capturer;
-use crate::search::refutation::{refute, verify_refutation, Refutation};
+use crate::search::refutation::{refute, verify_refutation};
 use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
-use crate::search::{MateFound, MateLine, Options, Outcome, Report, Rules};
+use crate::search::{Options, Rules};
+
+/// The parts of an answer, as the search gives them: its report and outcome, a mate line, a
+/// mate proven on the way, and the refutation of a no mate.
+pub use crate::search::refutation::Refutation;
+pub use crate::search::{MateFound, MateLine, Outcome, Report, LINE_CHOICE_BUDGET};
 use crate::shogi::Position;
 use serde::Serialize;
 

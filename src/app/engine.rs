@@ -7,7 +7,7 @@
 //! on what was solved before it.
 
 use super::answer::{checked_answer, solve_on, Answer};
-use super::check::command::CheckProblem;
+use super::check::problem::CheckProblem;
 use super::check::{check_problem, CheckProgress, CheckReport, CheckSettings, Internal};
 use super::exit::AppError;
 use super::problem::Posed;
@@ -209,11 +209,7 @@ impl Engine {
 
     /// [`Engine::solve`] under `options` (a stop flag and a progress of its own unless they
     /// bring them).
-    pub(crate) fn solve_with(
-        &self,
-        posed: &Posed,
-        mut options: Options,
-    ) -> Running<SolveAnswer, Progress> {
+    fn solve_with(&self, posed: &Posed, mut options: Options) -> Running<SolveAnswer, Progress> {
         let stop = options
             .limits
             .stop

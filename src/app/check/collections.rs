@@ -1,8 +1,8 @@
 //! `tsume check` of collections: every problem checked in parallel by the batch runner, one
 //! record each, with a summary or a JSON report.
 
-use super::command::CheckRequest;
 use super::render::{to_json, CheckJson};
+use super::request::CheckRequest;
 use super::{check_problem, CheckSettings, Class, Verdict};
 use crate::app::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
 use crate::app::collection::{load_all, LoadOptions};
@@ -89,7 +89,7 @@ struct WholeCheckLimits {
 }
 
 /// Checks the collections of `req.problems`; the exit is the worst of the records'.
-pub(super) fn run_collections(
+pub fn run_collections(
     req: &CheckRequest,
     stop: Arc<AtomicBool>,
     out: &mut impl Write,

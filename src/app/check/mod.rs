@@ -30,11 +30,12 @@
 //! problem with an undecided branch is never sound.
 
 mod branch;
-mod collections;
-pub mod command;
+pub mod collections;
 pub mod intended;
 pub mod kif;
+pub mod problem;
 pub mod render;
+pub mod request;
 mod unlimited;
 mod walk;
 

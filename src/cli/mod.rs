@@ -1,13 +1,19 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
+mod check;
+mod request;
+mod solve;
+
 use crate::serve::ServeRequest;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
+pub use request::Request;
+use solve::{OutputFormat, SolveRequest};
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 use tsume::app::bench::BenchRequest;
-use tsume::app::check::command::CheckRequest;
+use tsume::app::check::request::CheckRequest;
 use tsume::app::check::CheckSettings;
 use tsume::app::exit::AppError;
 use tsume::app::perft::PerftRequest;
@@ -17,9 +23,7 @@ use tsume::app::settings::{
     default_threads, parse_count, parse_seconds, table_mb, threads, Capturer, RulesName,
     SearchSettings, Setting, SettingError, THREADS_VARIABLE,
 };
-use tsume::app::solve::{OutputFormat, SolveRequest};
 use tsume::app::verify::VerifyRequest;
-use tsume::app::Request;
 use tsume::shogi::PieceCounts;
 
 /// A tsume-shogi (shogi mate problem) solver.

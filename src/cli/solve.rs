@@ -1,29 +1,30 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
-use super::answer::{answer_json, MateFoundEvent};
-use super::engine::{Engine, Running, Waited};
-use super::exit::{AppError, Exit};
-use super::interrupt::stop_on_ctrl_c;
-use super::line_text::{bracket_futile, futile_end_pair, plies, rules_text, usi_moves};
-use super::output_file::OutputFile;
-use super::problem::{pose_record, read_problem, InputError, STDIN};
-use super::refutation_text::{refutation_lines, refutation_lines_usi};
-use super::settings::SearchSettings;
-use super::solution_kif::{futile_end_words_ja, solution_kif};
-use crate::notation::diagram::diagram;
-use crate::notation::diagram::hand_to_japanese;
-use crate::notation::japanese::line_to_japanese;
-use crate::notation::record::Record;
-use crate::notation::sfen::to_sfen;
-use crate::notation::usi::usi_line;
-use crate::search::refutation::Refutation;
-use crate::search::{MateFound, MateLine, Outcome, Progress, Report, Rules, LINE_CHOICE_BUDGET};
-use crate::shogi::Position;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
+use tsume::app::answer::{answer_json, MateFoundEvent};
+use tsume::app::answer::{MateFound, MateLine, Outcome, Refutation, Report, LINE_CHOICE_BUDGET};
+use tsume::app::engine::Progress;
+use tsume::app::engine::{Engine, Running, Waited};
+use tsume::app::exit::{AppError, Exit};
+use tsume::app::interrupt::stop_on_ctrl_c;
+use tsume::app::line_text::{bracket_futile, futile_end_pair, plies, rules_text, usi_moves};
+use tsume::app::output_file::OutputFile;
+use tsume::app::problem::{pose_record, read_problem, InputError, STDIN};
+use tsume::app::refutation_text::{refutation_lines, refutation_lines_usi};
+use tsume::app::settings::Rules;
+use tsume::app::settings::SearchSettings;
+use tsume::app::solution_kif::{futile_end_words_ja, solution_kif};
+use tsume::notation::diagram::diagram;
+use tsume::notation::diagram::hand_to_japanese;
+use tsume::notation::japanese::line_to_japanese;
+use tsume::notation::record::Record;
+use tsume::notation::sfen::to_sfen;
+use tsume::notation::usi::usi_line;
+use tsume::shogi::Position;
 
 /// What `solve` was asked.
 #[derive(Clone, Debug)]
@@ -160,8 +161,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     let pos = posed.position.clone();
     let game = posed.game_moves.map(|n| game_words(&record, n));
     let kif_file = prepare_kif_file(req)?;
-    let mut options = req.search.command_options()?;
-    options.limits.stop = Some(stop.clone());
+    let rules = req.search.search_rules();
     let display = if req.progress_json {
         Display::JsonLines
     } else {
@@ -169,7 +169,10 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
     };
     let engine = Engine::new()
         .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
-    let answer = show_running(&engine.solve_with(&posed, options.clone()), display)??;
+    let running = engine
+        .solve(&posed, &req.search, Some(stop.clone()))
+        .map_err(|e| AppError::Usage(e.for_command_line()))?;
+    let answer = show_running(&running, display)??;
     for fault in &answer.dropped {
         eprintln!("tsume: internal error, please report it: {fault}");
     }
@@ -192,7 +195,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
             if let Some(words) = &game {
                 let _ = writeln!(out, "{words}");
             }
-            print_text(&pos, report, refutation, options.rules, interrupted, out)
+            print_text(&pos, report, refutation, rules, interrupted, out)
         }
         OutputFormat::Usi => print_usi(&pos, &report.outcome, refutation, out),
         OutputFormat::Ja => print_ja(&pos, &report.outcome, refutation, out),
@@ -200,7 +203,7 @@ pub fn run(req: &SolveRequest, out: &mut impl Write) -> Result<Exit, AppError> {
             let _ = write!(out, "{}", kif());
         }
         OutputFormat::Json => {
-            let json = answer_json(&posed, &answer, options.rules, interrupted);
+            let json = answer_json(&posed, &answer, rules, interrupted);
             let _ = writeln!(
                 out,
                 "{}",

@@ -1,0 +1,155 @@
+//! `tsume check` on the command line: one problem, its verdict printed with a progress line on
+//! the terminal, or collections checked in parallel by the app's batch runner.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::Write;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tsume::app::check::collections::run_collections;
+use tsume::app::check::kif::findings_kif;
+use tsume::app::check::problem::{pose_check, CheckProblem};
+use tsume::app::check::render::{print_text_about, to_json, About};
+use tsume::app::check::request::CheckRequest;
+use tsume::app::check::{CheckReport, CheckSettings};
+use tsume::app::collection::READERS;
+use tsume::app::engine::{Engine, Waited};
+use tsume::app::exit::{AppError, Exit};
+use tsume::app::interrupt::stop_on_ctrl_c;
+use tsume::app::output_file::OutputFile;
+use tsume::app::problem::InputError;
+
+/// Runs the check and prints the outcome; the exit is the verdict's ([`super::Verdict::exit`]),
+/// for collections the worst of them.
+pub fn run(req: &CheckRequest, out: &mut impl Write) -> Result<Exit, AppError> {
+    // First of all, so that a Ctrl-C at any time ends the run as an interrupted one.
+    let stop = stop_on_ctrl_c();
+    let collection =
+        req.problems.len() > 1 || req.problems.iter().any(|p| is_collection(Path::new(p)));
+    if collection {
+        if let Some(path) = &req.kif {
+            return Err(AppError::Input(InputError::Io {
+                path: path.display().to_string(),
+                source: std::io::Error::other(
+                    "--kif writes the KIF of one problem; check a collection with --report",
+                ),
+            }));
+        }
+        return run_collections(req, stop, out);
+    }
+    if req.report.is_some() {
+        return Err(AppError::Usage(
+            "--report is for collections; use --json for one problem".to_string(),
+        ));
+    }
+    run_one(req, &req.problems[0], stop, out)
+}
+
+/// A directory, or a file of a type some collection reader reads (a record file is one problem).
+fn is_collection(path: &Path) -> bool {
+    path.is_dir()
+        || path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| READERS.iter().any(|(x, _)| x.eq_ignore_ascii_case(e)))
+}
+
+fn run_one(
+    req: &CheckRequest,
+    arg: &str,
+    stop: Arc<AtomicBool>,
+    out: &mut impl Write,
+) -> Result<Exit, AppError> {
+    let mut problem = pose_check(arg, req.literal_hands)?;
+    for warning in &problem.side_faults {
+        eprintln!("tsume: warning: {warning}");
+    }
+    let (pos, game_moves) = (problem.position.clone(), problem.game_moves);
+    let (record, side_faults) = (
+        problem.record.take(),
+        std::mem::take(&mut problem.side_faults),
+    );
+    // Created before the check, so that a path that cannot be written loses no answer.
+    let kif_file = req
+        .kif
+        .as_deref()
+        .map(|path| {
+            OutputFile::create(path).map_err(|source| InputError::Io {
+                path: path.display().to_string(),
+                source,
+            })
+        })
+        .transpose()?;
+    if let Some(n) = game_moves {
+        eprintln!(
+            "tsume: {arg}: a game record: checking the position after its last move ({n}), \
+             with no intended line"
+        );
+    }
+    let mut settings = req.settings.clone();
+    settings.options.limits.stop = Some(stop);
+    let report = check_with_progress(problem, &settings, req.quiet)?;
+    let rules = req.settings.options.rules;
+    if let (Some(file), false) = (kif_file, report.interrupted) {
+        let path = file.path().display().to_string();
+        file.write(&findings_kif(&pos, &report, record.as_ref()))
+            .map_err(|source| InputError::Io { path, source })?;
+    }
+    let about = About::of(record.as_ref(), &side_faults);
+    if req.json {
+        let mut json = to_json(&pos, &report, rules);
+        about.put_in(&mut json);
+        let text = serde_json::to_string_pretty(&json).expect("serialise");
+        let _ = writeln!(out, "{text}");
+    } else {
+        print_text_about(&pos, &report, rules, &about, out);
+    }
+    Ok(if report.interrupted {
+        Exit::Interrupted
+    } else {
+        report.verdict.exit()
+    })
+}
+
+/// Checks one problem on an engine's thread, showing how far it has got on the terminal once it
+/// has run for a second.
+fn check_with_progress(
+    problem: CheckProblem,
+    settings: &CheckSettings,
+    quiet: bool,
+) -> Result<CheckReport, AppError> {
+    let engine = Engine::new()
+        .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
+    let running = engine.check(problem, settings, settings.options.limits.stop.clone());
+    let progress = running.progress();
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let answer = loop {
+        match running.wait(Duration::from_millis(50)) {
+            Waited::Done(answer) => break answer.map_err(|e| AppError::Internal(e.0)),
+            Waited::Failed(words) => break Err(AppError::Internal(words)),
+            Waited::Running => {}
+        }
+        if quiet || start.elapsed() < Duration::from_secs(1) {
+            continue;
+        }
+        let bar = bar.get_or_insert_with(|| {
+            let b = ProgressBar::new_spinner();
+            b.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("style"));
+            b
+        });
+        bar.set_message(format!(
+            "ply {}/{}, {} searches, {} nodes",
+            progress.ply.load(Ordering::Relaxed),
+            progress.plies.load(Ordering::Relaxed),
+            progress.searches.load(Ordering::Relaxed),
+            progress.nodes.load(Ordering::Relaxed),
+        ));
+        bar.tick();
+    };
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    answer
+}
