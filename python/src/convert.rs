@@ -155,32 +155,16 @@ fn expected_of(value: Option<&Bound<'_, PyAny>>) -> Result<Expected, String> {
     let Some(value) = value.filter(|v| !v.is_none()) else {
         return Ok(Expected::Unspecified);
     };
-    let length = |n: usize| {
-        if n % 2 == 1 {
-            Ok(Expected::Mate(n))
-        } else {
-            Err(format!(
-                "expected: a mate length is an odd number of plies, found {n}"
-            ))
-        }
-    };
     if let Ok(n) = value.extract::<usize>() {
-        return length(n);
+        return Expected::mate_in(n).map_err(|e| format!("expected: {e}"));
     }
     let word = value.extract::<String>().map_err(|_| {
         "expected: a mate length, None, or a word (mate, nomate, mate=N, nomate-within=N)"
             .to_string()
     })?;
-    let number = |v: &str| {
-        v.parse::<usize>()
-            .map_err(|_| format!("expected: '{v}' is not a number of plies"))
-    };
-    match word.split_once('=') {
-        None if word == "mate" => Ok(Expected::AnyMate),
-        None if word == "nomate" => Ok(Expected::NoMate),
-        Some(("mate", n)) => length(number(n)?),
-        Some(("nomate-within", n)) => Ok(Expected::NoMateWithin(number(n)?)),
-        _ => Err(format!(
+    match Expected::parse_word(&word) {
+        Some(e) => e.map_err(|e| format!("expected: {e}")),
+        None => Err(format!(
             "expected: unknown word '{word}' (expected mate, nomate, mate=N or nomate-within=N)"
         )),
     }

@@ -13,17 +13,16 @@ use convert::{
     value_error, RowsSource,
 };
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
-use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Duration;
 use tsume::app::answer::{answer_json, SolveJson};
-use tsume::app::batch::{run_jobs, split_rows, worker_pool, BatchRecord, Grade, Job, RowFault};
+use tsume::app::batch::{self, Batch, BatchRecord, Totals, Watch};
 use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::collection::{load_all, LoadOptions};
@@ -541,10 +540,9 @@ impl VerifyResult {
 /// finishes. Dropping it (or Ctrl-C while it waits) stops the searches.
 #[pyclass(module = "tsume")]
 pub struct Verification {
-    /// Records known before any search: rows that are not problems.
-    ready: VecDeque<ProblemRecord>,
-    /// The records of the searches, as they finish; `None` once all have come.
-    finished: Mutex<Option<Receiver<ProblemRecord>>>,
+    /// The records as they are known (rows that are not problems first), or the fault that
+    /// ended the run; `None` once all have come.
+    finished: Mutex<Option<Receiver<Result<ProblemRecord, String>>>>,
     stop: Arc<AtomicBool>,
     /// Rows in all.
     total: usize,
@@ -558,17 +556,15 @@ impl Verification {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<VerifyResult>> {
         guarded(|| {
-            if let Some(record) = self.ready.pop_front() {
-                return VerifyResult::new(record).map(Some);
-            }
             let slot = self.finished.get_mut().unwrap_or_else(|e| e.into_inner());
             while let Some(rx) = slot.take() {
                 let (got, rx) = wait(py, rx);
                 match got {
-                    Ok(record) => {
+                    Ok(Ok(record)) => {
                         *slot = Some(rx);
                         return VerifyResult::new(record).map(Some);
                     }
+                    Ok(Err(fault)) => return Err(InternalError::new_err(fault)),
                     Err(RecvTimeoutError::Disconnected) => return Ok(None),
                     Err(RecvTimeoutError::Timeout) => {}
                 }
@@ -592,7 +588,6 @@ impl Verification {
     /// Stops the searches; the results not yet given are not given.
     fn close(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        self.ready.clear();
         *self.finished.get_mut().unwrap_or_else(|e| e.into_inner()) = None;
     }
 }
@@ -651,39 +646,49 @@ fn verify(
                 })?),
             }
         }
+        for warning in all.iter().flatten().flat_map(|p| &p.warnings) {
+            PyErr::warn(
+                py,
+                &py.get_type::<PyUserWarning>(),
+                &std::ffi::CString::new(warning.as_str()).unwrap_or_default(),
+                1,
+            )?;
+        }
         let total = all.len();
-        let (records, jobs_list) = split_rows(all, ProblemRecord::fault);
-        let ready: VecDeque<ProblemRecord> = records.into_iter().flatten().collect();
-        let (pool, _) = worker_pool(jobs).map_err(|e| InternalError::new_err(e.to_string()))?;
         let stop = Arc::new(AtomicBool::new(false));
-        let verify_one = verifier(&settings, stop.clone()).map_err(value_error)?;
+        let work = verifier(&settings, stop.clone()).map_err(value_error)?;
         let (tx, rx) = mpsc::channel();
         let flag = stop.clone();
         std::thread::Builder::new()
             .name("verify".to_string())
             .spawn(move || {
-                let stop = &*flag;
-                let work = |job: &Job| {
-                    let record =
-                        catch_unwind(AssertUnwindSafe(|| verify_one(job))).unwrap_or_else(|_| {
-                            ProblemRecord::fault(RowFault::internal(job, ProblemRecord::PANIC))
-                        });
-                    // A search that a stop cut short is no answer.
-                    (!(record.status == Grade::Unknown && stop.load(Ordering::Relaxed)))
-                        .then_some(record)
+                let batch = Batch {
+                    jobs,
+                    report: None,
+                    stop: &flag,
                 };
-                run_jobs(&pool, &jobs_list, stop, work, |_, record| {
-                    let _ = tx.send(record);
-                });
+                let mut watch = Sent(tx.clone());
+                if let Err(e) = batch::run(all, &batch, work, &mut watch) {
+                    let _ = tx.send(Err(e.to_string()));
+                }
             })
             .map_err(|e| InternalError::new_err(format!("cannot start the verify thread: {e}")))?;
         Ok(Verification {
-            ready,
             finished: Mutex::new(Some(rx)),
             stop,
             total,
         })
     })
+}
+
+/// A batch watched from Python: each record sent to the iterator as it is known.
+struct Sent(mpsc::Sender<Result<ProblemRecord, String>>);
+
+impl Watch<ProblemRecord> for Sent {
+    fn record(&mut self, record: &ProblemRecord, _: &Totals<ProblemRecord>) {
+        // A send fails only once the iterator is gone, when nobody wants the record.
+        let _ = self.0.send(Ok(record.clone()));
+    }
 }
 
 /// An [`InputError`] whose fault is only words (no line or column).

@@ -4,7 +4,7 @@
 //! went ([`crate::search::stats`]).
 
 use super::batch::{exit_of, split_rows, BatchRecord, Grade, Job};
-use super::collection::{load_all, LoadOptions};
+use super::collection::{LoadOptions, Row};
 use super::exit::{AppError, Exit};
 use super::settings::SearchSettings;
 use super::stats_text::write_stats;
@@ -26,16 +26,20 @@ pub struct BenchRequest {
     pub length_column: Option<String>,
 }
 
-/// Solves every problem in turn, printing a row for each as it finishes, then the totals.
-/// The exit is judged as `verify` judges it.
-pub fn run(req: &BenchRequest, out: &mut impl Write) -> Result<Exit, AppError> {
-    let search = req.search.command_options()?;
-    let options = LoadOptions {
-        rules: search.rules,
+/// How the collections of `req` are read.
+pub fn load_options(req: &BenchRequest) -> LoadOptions {
+    LoadOptions {
+        rules: req.search.search_rules(),
         length_column: req.length_column.clone(),
         solution_moves: false,
-    };
-    let (mut records, jobs) = split_rows(load_all(&req.paths, &options)?, ProblemRecord::fault);
+    }
+}
+
+/// Solves every problem of `rows` (read with [`load_options`]) in turn, writing a row for each
+/// as it finishes, then the totals. The exit is judged as `verify` judges it.
+pub fn run(req: &BenchRequest, rows: Vec<Row>, out: &mut impl Write) -> Result<Exit, AppError> {
+    let search = req.search.command_options()?;
+    let (mut records, jobs) = split_rows(rows, ProblemRecord::fault);
     let id_width = records
         .iter()
         .flatten()

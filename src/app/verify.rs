@@ -2,10 +2,8 @@
 //! with the expected one.
 
 use super::answer::MateFoundJson;
-use super::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
-use super::collection::{load_all, Expected, LoadOptions};
-use super::exit::{AppError, Exit};
-use super::interrupt::stop_on_ctrl_c;
+use super::batch::{grade_word, record_line, BatchRecord, Grade, Job, RowFault};
+use super::collection::Expected;
 use super::line_text::usi_moves;
 use super::settings::{SearchSettings, SettingError};
 use crate::notation::sfen::to_sfen;
@@ -13,28 +11,8 @@ use crate::search::replay::verify_mate_line;
 use crate::search::{solve, Options, Outcome, Report};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// What `verify` was asked.
-#[derive(Clone, Debug)]
-pub struct VerifyRequest {
-    /// Collection files or directories of them.
-    pub paths: Vec<PathBuf>,
-    /// Problems solved at once, each on its own thread with its own table (default: the number
-    /// of cores).
-    pub jobs: Option<usize>,
-    /// Rules (which also choose the TSV length column), table size per problem and limits of
-    /// each search.
-    pub search: SearchSettings,
-    /// A TSV length column to use instead of the one the rules choose.
-    pub length_column: Option<String>,
-    /// Where to write the JSON report.
-    pub report: Option<PathBuf>,
-    /// No progress bar, and only the totals in the summary.
-    pub quiet: bool,
-}
 
 /// One problem of the JSON report.
 #[derive(Clone, Debug, Serialize)]
@@ -84,33 +62,9 @@ pub struct ProblemRecord {
     pub internal: bool,
 }
 
-/// Verifies the collections: solves every problem, prints the summary to `out`, writes the
-/// report if asked.
-pub fn run(req: &VerifyRequest, out: &mut impl Write) -> Result<Exit, AppError> {
-    // First of all, so that a Ctrl-C at any time ends the run as an interrupted one.
-    let stop = stop_on_ctrl_c();
-    let options = req.search.command_options()?;
-    let load = LoadOptions {
-        rules: options.rules,
-        length_column: req.length_column.clone(),
-        solution_moves: false,
-    };
-    let rows = load_all(&req.paths, &load)?;
-    let batch = Batch {
-        jobs: req.jobs,
-        report: req.report.as_deref(),
-        quiet: req.quiet,
-        stop: &stop,
-    };
-    let mut search = options.clone();
-    search.limits.stop = Some(stop.clone());
-    let ran = batch::run(rows, &batch, |job| verify_one(job, &search))?;
-    ran.finish(&options, NoMore {}, false, req.quiet, out)
-}
-
 /// The report of `verify` states no settings beyond the searches'.
 #[derive(Serialize)]
-struct NoMore {}
+pub struct NoMore {}
 
 impl BatchRecord for ProblemRecord {
     const GRADES: [&'static str; 3] = ["ok", "mismatch", "unknown"];

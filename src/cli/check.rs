@@ -1,13 +1,15 @@
 //! `tsume check` on the command line: one problem, its verdict printed with a progress line on
 //! the terminal, or collections checked in parallel by the app's batch runner.
 
+use super::batch::{print_finished, warn_rows, BarWatch};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tsume::app::check::collections::run_collections;
+use tsume::app::batch::{self, Batch};
+use tsume::app::check::collections::{checker, collection_rows, finish_collections};
 use tsume::app::check::kif::findings_kif;
 use tsume::app::check::problem::{pose_check, CheckProblem};
 use tsume::app::check::render::{print_text_about, to_json, About};
@@ -152,4 +154,34 @@ fn check_with_progress(
         b.finish_and_clear();
     }
     answer
+}
+
+/// Checks the collections of `req.problems`; the exit is the worst of the records'.
+fn run_collections(
+    req: &CheckRequest,
+    stop: Arc<AtomicBool>,
+    out: &mut impl Write,
+) -> Result<Exit, AppError> {
+    let rows = collection_rows(&req.problems, req.literal_hands, &req.settings)?;
+    warn_rows(&rows);
+    let batch = Batch {
+        jobs: req.jobs,
+        report: req.report.as_deref(),
+        stop: &stop,
+    };
+    let ran = {
+        let mut watch = BarWatch::new(rows.len(), req.quiet || req.json);
+        batch::run(
+            rows,
+            &batch,
+            checker(&req.settings, stop.clone()),
+            &mut watch,
+        )?
+    };
+    print_finished(
+        finish_collections(ran, &req.settings),
+        req.json,
+        req.quiet,
+        out,
+    )
 }

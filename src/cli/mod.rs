@@ -1,8 +1,11 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
+mod batch;
 mod check;
 mod request;
+mod selfcheck;
 mod solve;
+mod verify;
 
 use crate::serve::ServeRequest;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -23,8 +26,8 @@ use tsume::app::settings::{
     default_threads, parse_count, parse_seconds, table_mb, threads, Capturer, RulesName,
     SearchSettings, Setting, SettingError, THREADS_VARIABLE,
 };
-use tsume::app::verify::VerifyRequest;
 use tsume::shogi::PieceCounts;
+use verify::VerifyRequest;
 
 /// A tsume-shogi (shogi mate problem) solver.
 #[derive(Parser, Debug)]

@@ -1,15 +1,18 @@
 //! What the command line asks of the app, and where each command runs.
 
+use super::batch::warn_rows;
 use super::check;
+use super::selfcheck;
 use super::solve::{self, SolveRequest};
+use super::verify::{self, VerifyRequest};
 use tsume::app::bench::{self, BenchRequest};
 use tsume::app::check::request::CheckRequest;
+use tsume::app::collection::load_all;
 use tsume::app::exit::{AppError, Exit};
 use tsume::app::perft::{self, PerftRequest};
-use tsume::app::selfcheck::{self, SelfcheckRequest};
+use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::settings::SearchSettings;
 use tsume::app::usi;
-use tsume::app::verify::{self, VerifyRequest};
 
 /// A command and what it was asked, as the command line gives it.
 #[derive(Clone, Debug)]
@@ -41,7 +44,11 @@ impl Request {
             Request::Solve(req) => solve::run(&req, &mut out),
             Request::Verify(req) => verify::run(&req, &mut out),
             Request::Check(req) => check::run(&req, &mut out),
-            Request::Bench(req) => bench::run(&req, &mut out),
+            Request::Bench(req) => {
+                let rows = load_all(&req.paths, &bench::load_options(&req))?;
+                warn_rows(&rows);
+                bench::run(&req, rows, &mut out)
+            }
             Request::Selfcheck(req) => selfcheck::run(&req, &mut out),
             Request::Usi(settings) => {
                 let defaults = settings.command_options()?;

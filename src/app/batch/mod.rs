@@ -1,19 +1,18 @@
 //! The batch runner of the collection commands (`verify`, `check` of collections, and in part
-//! `bench` and `selfcheck`): the rows of some collections become jobs, a pool of worker threads
-//! runs them in order while a progress bar counts them, and the records come back in collection
-//! order with their totals, a summary, a JSON report and the exit code.
+//! `bench` and `selfcheck`) and of the Python module's `verify`: the rows of some collections
+//! become jobs, a pool of worker threads runs them in order while a face watches them finish
+//! ([`Watch`]: a progress bar, a Python iterator), and the records come back in collection order
+//! with their totals, a JSON report and the exit code.
 //!
 //! A command brings its record type ([`BatchRecord`]) and the work of one job; everything else is
 //! shared.
 
 mod pool;
-mod progress;
 mod report;
 mod rows;
 mod tally;
 
 pub use pool::{run_jobs, worker_pool};
-pub use progress::progress_bar;
 pub use report::BatchReport;
 pub use rows::{split_rows, Job, RowFault};
 pub use tally::{exit_of, grade_word, Grade, Totals};
@@ -22,7 +21,6 @@ use super::collection::Row;
 use super::exit::{AppError, Exit};
 use super::output_file::ReportFile;
 use crate::search::Options;
-use indicatif::ProgressBar;
 use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
@@ -71,8 +69,6 @@ pub struct Batch<'a> {
     pub jobs: Option<usize>,
     /// Where to write the JSON report (the file is created before the run starts).
     pub report: Option<&'a Path>,
-    /// No progress bar.
-    pub quiet: bool,
     /// Set by Ctrl-C: no job is started after it, and a record it cut short (unknown) is left
     /// out.
     pub stop: &'a AtomicBool,
@@ -94,25 +90,30 @@ pub struct Ran<R: BatchRecord> {
     report: Option<ReportFile>,
 }
 
-/// Runs `work` on every problem of `rows` on a pool of worker threads, counting the records on
-/// a progress bar and printing those not good above it. A panic of `work` becomes an internal
-/// error of that problem, so the others still run. The worker threads and the report file are
-/// made before any work, so a run that cannot have them does not start.
+/// Who follows a batch as it runs: told of each record once it is known (the rows that are
+/// no problem first, then the jobs as they finish), with the totals that count it.
+pub trait Watch<R> {
+    /// `record` is known; `totals` count it.
+    fn record(&mut self, record: &R, totals: &Totals<R>);
+}
+
+/// Runs `work` on every problem of `rows` on a pool of worker threads, telling `watch` of each
+/// record. A panic of `work` becomes an internal error of that problem, so the others still
+/// run. The worker threads and the report file are made before any work, so a run that cannot
+/// have them does not start.
 pub fn run<R: BatchRecord>(
     rows: Vec<Row>,
     batch: &Batch,
     work: impl Fn(&Job) -> R + Sync,
+    watch: &mut impl Watch<R>,
 ) -> Result<Ran<R>, AppError> {
     let (pool, threads) = worker_pool(batch.jobs)?;
     let report = batch.report.map(ReportFile::create).transpose()?;
     let (mut records, jobs) = split_rows(rows, R::fault);
-    let bar = progress_bar(records.len(), batch.quiet);
     let mut totals = Totals::new(records.len());
     let mut count = |record: &R| {
         totals.add(record);
-        announce(&bar, record);
-        bar.set_position(totals.finished as u64);
-        bar.set_message(totals.counts());
+        watch.record(record, &totals);
     };
     records.iter().flatten().for_each(&mut count);
     let start = Instant::now();
@@ -127,7 +128,6 @@ pub fn run<R: BatchRecord>(
         count(&record);
         records[row] = Some(record);
     });
-    bar.finish_and_clear();
     Ok(Ran {
         records: records.into_iter().flatten().collect(),
         totals,
@@ -139,39 +139,65 @@ pub fn run<R: BatchRecord>(
 }
 
 impl<R: BatchRecord> Ran<R> {
-    /// Ends the run: prints the JSON report (`json`) or the summary (only the totals when
-    /// `quiet`), writes the report file if one was asked for, and answers the exit code.
-    /// `options` are the searches' settings and `more` any further settings the report states.
-    pub fn finish(
-        self,
-        options: &Options,
-        more: impl Serialize,
-        json: bool,
-        quiet: bool,
-        out: &mut impl Write,
-    ) -> Result<Exit, AppError> {
+    /// Ends the run: its report, with `options` (the searches' settings) and `more` (any
+    /// further settings the report states), and its exit code. The report file, if one was
+    /// asked for, is written by [`Finished::write_report`].
+    pub fn finish<M: Serialize>(self, options: &Options, more: M) -> Finished<R, M> {
         let exit = exit_of(&self.records, self.interrupted);
-        let wall = self.wall;
-        let file = self.report;
         let report = BatchReport::new(
             options,
             self.threads,
             more,
             self.interrupted,
-            wall,
+            self.wall,
             self.totals,
             self.records,
         );
-        if json {
-            let text = serde_json::to_string_pretty(&report).expect("serialise");
-            let _ = writeln!(out, "{text}");
-        } else {
-            print_summary(out, &report, wall, quiet);
+        Finished {
+            report,
+            exit,
+            wall: self.wall,
+            file: self.report,
         }
-        if let Some(file) = file {
-            file.write(&report)?;
+    }
+}
+
+/// A finished batch: its report and its exit code.
+pub struct Finished<R: BatchRecord, M> {
+    /// The report: settings, totals and every record.
+    pub report: BatchReport<R, M>,
+    /// The exit code the records and Ctrl-C give.
+    pub exit: Exit,
+    /// Wall time of the run.
+    pub wall: Duration,
+    /// The report file, created and waiting for the report.
+    file: Option<ReportFile>,
+}
+
+impl<R: BatchRecord, M: Serialize> Finished<R, M> {
+    /// Writes the report file, if one was asked for.
+    pub fn write_report(self) -> Result<Exit, AppError> {
+        if let Some(file) = self.file {
+            file.write(&self.report)?;
         }
-        Ok(exit)
+        Ok(self.exit)
+    }
+
+    /// The summary: the records that are not good (unless `quiet`), then the totals and the
+    /// wall time.
+    pub fn summary(&self, out: &mut impl Write, quiet: bool) {
+        let not_good: Vec<&R> = self
+            .report
+            .problems
+            .iter()
+            .filter(|r| r.grade() != Grade::Good)
+            .collect();
+        if !quiet && !not_good.is_empty() {
+            R::list(out, &not_good);
+        }
+        self.report
+            .totals
+            .print(out, self.wall, self.report.interrupted);
     }
 }
 
@@ -187,30 +213,4 @@ pub fn record_line(
         "{status:<width$} {id} ({source}): {}",
         message.unwrap_or("")
     )
-}
-
-/// Prints a record that is not good above the progress bar.
-fn announce<R: BatchRecord>(bar: &ProgressBar, r: &R) {
-    if r.grade() != Grade::Good {
-        bar.println(r.line());
-    }
-}
-
-/// The summary: the records that are not good (unless `quiet`), then the totals and the wall
-/// time.
-fn print_summary<R: BatchRecord, M: Serialize>(
-    out: &mut impl Write,
-    report: &BatchReport<R, M>,
-    wall: Duration,
-    quiet: bool,
-) {
-    let not_good: Vec<&R> = report
-        .problems
-        .iter()
-        .filter(|r| r.grade() != Grade::Good)
-        .collect();
-    if !quiet && !not_good.is_empty() {
-        R::list(out, &not_good);
-    }
-    report.totals.print(out, wall, report.interrupted);
 }

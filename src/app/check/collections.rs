@@ -1,12 +1,13 @@
-//! `tsume check` of collections: every problem checked in parallel by the batch runner, one
-//! record each, with a summary or a JSON report.
+//! `check` of collections: every problem checked in parallel by the batch runner, one record
+//! each, with a summary or a JSON report.
 
 use super::render::{to_json, CheckJson};
-use super::request::CheckRequest;
 use super::{check_problem, CheckSettings, Class, Verdict};
-use crate::app::batch::{self, grade_word, record_line, Batch, BatchRecord, Grade, Job, RowFault};
-use crate::app::collection::{load_all, LoadOptions};
-use crate::app::exit::{AppError, Exit};
+use crate::app::batch::{
+    grade_word, record_line, BatchRecord, Finished, Grade, Job, Ran, RowFault,
+};
+use crate::app::collection::{load_all, LoadOptions, Row};
+use crate::app::exit::AppError;
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
@@ -81,49 +82,56 @@ impl BatchRecord for CheckRecord {
 
 /// The settings a collection run's report states beyond the searches'.
 #[derive(Debug, Serialize)]
-struct WholeCheckLimits {
+pub struct WholeCheckLimits {
     /// Node limit of each problem's whole check.
     total_node_limit: Option<u64>,
     /// Time limit of each problem's whole check in seconds.
     total_time_limit_s: Option<f64>,
 }
 
-/// Checks the collections of `req.problems`; the exit is the worst of the records'.
-pub fn run_collections(
-    req: &CheckRequest,
-    stop: Arc<AtomicBool>,
-    out: &mut impl Write,
-) -> Result<Exit, AppError> {
-    let options = &req.settings.options;
+/// The rows of the collections `problems`, with literal hands for all of them if asked.
+pub fn collection_rows(
+    problems: &[String],
+    literal_hands: bool,
+    settings: &CheckSettings,
+) -> Result<Vec<Row>, AppError> {
     let load = LoadOptions {
-        rules: options.rules,
+        rules: settings.options.rules,
         length_column: None,
         solution_moves: true,
     };
-    let paths: Vec<PathBuf> = req.problems.iter().map(PathBuf::from).collect();
-    let rows = load_all(&paths, &load)?
+    let paths: Vec<PathBuf> = problems.iter().map(PathBuf::from).collect();
+    Ok(load_all(&paths, &load)?
         .into_iter()
         .map(|r| {
             r.map(|mut p| {
-                p.literal_hands |= req.literal_hands;
+                p.literal_hands |= literal_hands;
                 p
             })
         })
-        .collect();
-    let batch = Batch {
-        jobs: req.jobs,
-        report: req.report.as_deref(),
-        quiet: req.quiet || req.json,
-        stop: &stop,
-    };
-    let mut settings = req.settings.clone();
-    settings.options.limits.stop = Some(stop.clone());
-    let ran = batch::run(rows, &batch, |job| check_one(job, &settings))?;
+        .collect())
+}
+
+/// The check of one job after another under `settings`, every search stopped by `stop`.
+pub fn checker(
+    settings: &CheckSettings,
+    stop: Arc<AtomicBool>,
+) -> impl Fn(&Job) -> CheckRecord + Sync {
+    let mut settings = settings.clone();
+    settings.options.limits.stop = Some(stop);
+    move |job: &Job| check_one(job, &settings)
+}
+
+/// The end of a collection run checked under `settings`: its report and exit code.
+pub fn finish_collections(
+    ran: Ran<CheckRecord>,
+    settings: &CheckSettings,
+) -> Finished<CheckRecord, WholeCheckLimits> {
     let more = WholeCheckLimits {
-        total_node_limit: req.settings.total_nodes,
-        total_time_limit_s: req.settings.total_time.map(|t| t.as_secs_f64()),
+        total_node_limit: settings.total_nodes,
+        total_time_limit_s: settings.total_time.map(|t| t.as_secs_f64()),
     };
-    ran.finish(options, more, req.json, req.quiet, out)
+    ran.finish(&settings.options, more)
 }
 
 /// Checks one job; a line that failed its replay check becomes an internal error of that

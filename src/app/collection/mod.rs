@@ -50,6 +50,30 @@ pub enum Expected {
     Unspecified,
 }
 
+impl Expected {
+    /// An expectation in the words of the `.sfen` trailer, [`Expected`]'s `Display`: `mate`,
+    /// `mate=N` (N odd), `nomate`, `nomate-within=N`; `None` for a word of another kind.
+    pub fn parse_word(word: &str) -> Option<Result<Expected, String>> {
+        let number = |v: &str| {
+            v.parse::<usize>()
+                .map_err(|_| format!("'{}' is not a number of plies", excerpt(v)))
+        };
+        Some(match word.split_once('=') {
+            None if word == "mate" => Ok(Expected::AnyMate),
+            None if word == "nomate" => Ok(Expected::NoMate),
+            Some(("mate", v)) => parse_length(v).map(Expected::Mate),
+            Some(("nomate-within", v)) => number(v).map(Expected::NoMateWithin),
+            _ => return None,
+        })
+    }
+
+    /// A mate in exactly `n` plies, refused unless `n` is odd (the attacker moves first and
+    /// last).
+    pub fn mate_in(n: usize) -> Result<Expected, String> {
+        parse_length(&n.to_string()).map(Expected::Mate)
+    }
+}
+
 impl fmt::Display for Expected {
     /// The `.sfen` trailer syntax: `mate=69`, `mate`, `nomate`, `nomate-within=5`; `-` when
     /// nothing is stated.
@@ -105,6 +129,9 @@ pub struct Problem {
     /// The 1-based column of the board in its line (1 for a record file), where a position
     /// that is not a problem (no defender king) is reported.
     pub board_column: usize,
+    /// What the reader should be told of the row, placed in its file: a record's move that
+    /// cannot be played where the diagram is solved without them, a faulty side line.
+    pub warnings: Vec<String>,
 }
 
 /// A row that is not a problem: where, what the text was, and why.
@@ -336,16 +363,17 @@ fn record_rows(
                 .as_ref()
                 .map(|e| e.placed(&path.display().to_string()));
             let solution = options.solution_moves;
+            let mut warnings = Vec::new();
             if let (Some(fault), false) = (&line_fault, solution) {
-                eprintln!(
-                    "tsume: warning: {fault}; the diagram is solved without the record's moves"
-                );
+                warnings.push(format!(
+                    "{fault}; the diagram is solved without the record's moves"
+                ));
             }
             for fault in record.side_faults.iter().filter(|_| solution) {
-                eprintln!(
-                    "tsume: warning: {} (in a side line: it ends there)",
+                warnings.push(format!(
+                    "{} (in a side line: it ends there)",
                     fault.placed(&path.display().to_string())
-                );
+                ));
             }
             Ok(Problem {
                 id,
@@ -358,6 +386,7 @@ fn record_rows(
                 expected,
                 literal_hands: false,
                 board_column: 1,
+                warnings,
             })
         })
         .collect()
@@ -389,6 +418,7 @@ fn game_row(record: Record, id: String, source: Source) -> Row {
         expected: Expected::Unspecified,
         literal_hands: true,
         board_column: 1,
+        warnings: Vec::new(),
     })
 }
 
@@ -498,17 +528,12 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
                 Some((k, v)) => (k, Some(v)),
                 None => (word, None),
             };
-            let parsed = match (key, value) {
-                ("id", Some(v)) if !v.is_empty() => Ok(Word::Id(v.to_string())),
-                ("mate", None) => Ok(Word::Expect(Expected::AnyMate)),
-                ("mate", Some(v)) => parse_length(v).map(|n| Word::Expect(Expected::Mate(n))),
-                ("nomate", None) => Ok(Word::Expect(Expected::NoMate)),
-                ("nomate-within", Some(v)) => v
-                    .parse()
-                    .map(|n| Word::Expect(Expected::NoMateWithin(n)))
-                    .map_err(|_| format!("'{}' is not a number of plies", excerpt(v))),
-                ("hands", Some("literal")) => Ok(Word::LiteralHands(true)),
-                ("hands", Some("complete")) => Ok(Word::LiteralHands(false)),
+            let expectation = Expected::parse_word(word);
+            let parsed = match (key, value, expectation) {
+                (_, _, Some(e)) => e.map(Word::Expect),
+                ("id", Some(v), _) if !v.is_empty() => Ok(Word::Id(v.to_string())),
+                ("hands", Some("literal"), _) => Ok(Word::LiteralHands(true)),
+                ("hands", Some("complete"), _) => Ok(Word::LiteralHands(false)),
                 _ => Err(format!(
                     "unknown trailer word '{}' (expected id=NAME, mate=N, mate, nomate, \
                      nomate-within=N or hands=literal)",
@@ -541,6 +566,7 @@ fn sfen_row(line: &str, source: Source, solution_moves: bool) -> Row {
             expected,
             literal_hands,
             board_column,
+            warnings: Vec::new(),
         }),
         Err(message) => Err(RowError {
             source,
@@ -572,6 +598,7 @@ pub fn text_row(
             expected,
             literal_hands,
             board_column,
+            warnings: Vec::new(),
         }),
         Err(message) => Err(RowError {
             source,
@@ -737,6 +764,7 @@ fn tsv_row(line: &str, source: Source, columns: &TsvColumns) -> Row {
         expected,
         literal_hands: field(columns.hands).starts_with("literal"),
         board_column,
+        warnings: Vec::new(),
     })
 }
 

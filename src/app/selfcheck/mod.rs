@@ -14,11 +14,10 @@ mod summary;
 pub use compare::{Agreement, Case, Dfpn, MAX_PLIES};
 pub use summary::Summary;
 
-use super::batch::{progress_bar, worker_pool};
-use super::exit::{AppError, Exit};
+use super::batch::worker_pool;
+use super::exit::AppError;
 use crate::search::{Limits, Options, Rules};
 use rayon::prelude::*;
-use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// What `selfcheck` was asked.
@@ -44,10 +43,12 @@ pub struct SelfcheckRequest {
     pub quiet: bool,
 }
 
-/// Runs the comparison on `req.count` positions and prints each disagreement and the summary;
-/// [`Exit::Yes`] when every compared answer agrees, [`Exit::No`] when some position's answers
-/// differ or a df-pn line failed its replay.
-pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<Exit, AppError> {
+/// Compares the two searches on `req.count` positions on `req.jobs` worker threads, telling
+/// `seen` of each case as it is decided: the cases in order, the threads and the time taken.
+pub fn compare_all(
+    req: &SelfcheckRequest,
+    seen: impl Fn(&Case) + Sync,
+) -> Result<(Vec<Case>, usize, Duration), AppError> {
     let (pool, threads) = worker_pool(req.jobs).map_err(|e| AppError::Internal(e.to_string()))?;
     let options = Options {
         rules: Rules::Game,
@@ -59,7 +60,6 @@ pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<Exit, AppErro
         },
         ..Options::default()
     };
-    let bar = progress_bar(usize::try_from(req.count).unwrap_or(usize::MAX), req.quiet);
     let start = Instant::now();
     let cases: Vec<Case> = pool.install(|| {
         (0..req.count)
@@ -70,28 +70,10 @@ pub fn run(req: &SelfcheckRequest, out: &mut impl Write) -> Result<Exit, AppErro
                     compare::check_one(i, &pos, &options, req.bounded_nodes)
                 })
                 .unwrap_or_else(|_| compare::panicked(i, &pos));
-                if case.agreement() == Agreement::Disagree {
-                    bar.println(format!("disagreement: position {i}: {}", case.sfen));
-                }
-                bar.inc(1);
+                seen(&case);
                 case
             })
             .collect()
     });
-    bar.finish_and_clear();
-    let summary = Summary::of(req, threads, &cases, start.elapsed());
-    if req.json {
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(&summary).expect("serialise")
-        );
-    } else {
-        summary.print(out);
-    }
-    Ok(if summary.disagreements.is_empty() {
-        Exit::Yes
-    } else {
-        Exit::No
-    })
+    Ok((cases, threads, start.elapsed()))
 }
