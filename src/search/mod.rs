@@ -8,7 +8,6 @@ mod hands;
 mod limits;
 mod main_line;
 mod outcome;
-mod parallel;
 mod params;
 mod path;
 pub mod refutation;
