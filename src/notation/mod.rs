@@ -5,6 +5,7 @@ pub mod csa;
 pub mod diagram;
 pub mod encoding;
 pub mod excerpt;
+mod fault;
 pub mod japanese;
 pub mod japanese_parse;
 pub mod ki2;

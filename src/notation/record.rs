@@ -1,7 +1,7 @@
 //! A problem read from a record file (KIF, KI2, CSA): the position, the file's headers, and the
 //! moves written after the position.
 
-use crate::shogi::{Move, Piece, PieceKind, Position, PositionError, Square};
+use crate::shogi::{Move, Position, Square};
 use thiserror::Error;
 
 /// A fault in a record file, with the 1-based line and character column where it was found.
@@ -29,27 +29,6 @@ impl RecordError {
     /// The fault placed in `file`, as messages give it: `file:line:column: message`.
     pub fn placed(&self, file: &str) -> String {
         format!("{file}:{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-/// The square where the fault of an illegal position is best shown: the piece that could never
-/// move, or the later (in reading order: rank by rank from the top, each from file 9 to 1) of
-/// two pawns on a file or of two kings; `None` for a fault of the position as a whole.
-pub(crate) fn fault_square(e: &PositionError, board: &[Option<Piece>; 81]) -> Option<Square> {
-    let last_of = |piece: Piece, file: Option<u8>| {
-        Square::all()
-            .filter(|s| board[s.index()] == Some(piece) && file.is_none_or(|f| s.file() == f))
-            .max_by_key(|s| (s.rank(), 9 - s.file()))
-    };
-    match *e {
-        PositionError::DeadPiece { square, .. } => Some(square),
-        PositionError::DoublePawn { color, file } => {
-            last_of(Piece::new(color, PieceKind::Pawn), Some(file))
-        }
-        PositionError::TooManyKings { color, .. } => {
-            last_of(Piece::new(color, PieceKind::King), None)
-        }
-        PositionError::TooManyPieces { .. } | PositionError::OpponentInCheck { .. } => None,
     }
 }
 

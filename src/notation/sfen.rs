@@ -2,7 +2,7 @@
 //! `position startpos …`) and writing the canonical one.
 
 use super::excerpt::{excerpt, printable};
-use super::record::fault_square;
+use super::fault::fault_square;
 use super::usi::{parse_usi_move, parse_usi_moves_syntax, UsiMoveError};
 use crate::shogi::{
     Color, Hand, Move, Piece, PieceCounts, PieceKind, Position, PositionError, Square,

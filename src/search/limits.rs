@@ -1,7 +1,7 @@
 //! Limits on a search and its published progress: what stops a search (nodes, time, a flag) and
 //! what it shows while it runs, checked every [`LIMIT_CHECK_INTERVAL`] nodes.
 
-use super::outcome::MateFound;
+use super::answer::MateFound;
 use super::params::{HASH_USE_INTERVAL, LIMIT_CHECK_INTERVAL};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

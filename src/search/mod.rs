@@ -1,14 +1,13 @@
 //! The mate search: df-pn with a transposition table, the shortest-mate loop and the main line;
 //! and a plain bounded AND/OR search to hold df-pn to ([`bounded`]).
 
+mod answer;
 pub mod bounded;
 mod dfpn;
 pub mod futile;
 mod hands;
 mod limits;
 mod main_line;
-mod outcome;
-mod parallel;
 mod params;
 mod path;
 pub mod refutation;
@@ -17,10 +16,10 @@ pub mod session;
 pub mod stats;
 pub mod table;
 
+pub use answer::{MateFound, MateLine, Outcome, Report, Step};
 pub use limits::{Limits, Progress};
-pub use main_line::{MateLine, Step};
-pub use outcome::{solve, MateFound, Outcome, Report};
 pub use params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
+pub use session::solve;
 
 /// Stack size of a thread that runs a search: the search recurses once per ply, and the
 /// longest problems (ミクロコスモス, 1525 plies) go thousands of plies deep.

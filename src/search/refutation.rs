@@ -13,8 +13,8 @@
 //! the limit came before (not looked for, or not proven again) is left out and counted as such
 //! ([`Refutation::cut`]), never shown unproven.
 
+use super::answer::{Outcome, Report};
 use super::futile;
-use super::outcome::{Outcome, Report};
 use super::session::Session;
 use super::{Limits, Options};
 use crate::shogi::movegen::{check_moves, count_checks, is_legal, legal_moves};

@@ -1,19 +1,34 @@
-//! Many searches for one attacker on one table, each with its own root, length bound and limits.
+//! [`solve`], which answers one position with a new [`Session`], and the session: many
+//! searches for one attacker on one table, each with its own root, length bound and limits.
+//!
+//! A mate is proven shortest by the session's loop: df-pn proves a mate of some length L, and
+//! the search is repeated with a bound of L − 2 plies until that bound is disproven. L is then
+//! the minimax length, the attacker's shortest mate against the defender's longest defence;
+//! under the rules of the game every legal defence counts, under tsume rules a futile
+//! interposition counts as its virtual position (see [`super::futile`]). The main line
+//! ([`super::MateLine`]) is then read from the table by the search's `main_line` module.
 //!
 //! A composer's check searches every alternative move along a main line; the positions after
 //! them overlap, so the searches share one table. That is sound because a table entry states a
 //! fact that holds whatever the path: a proof is a mate within its length, a disproof no mate
 //! within its depth, and a disproof that depends on a repetition on the path is never stored.
 
+use super::answer::{MateFound, Outcome, Report};
 use super::dfpn::{Dfpn, Value};
 use super::futile::Capturer;
 use super::main_line::{MainLine, Sub};
-use super::outcome::{MateFound, Outcome, Report};
 use super::params::{LINE_AFTER_LIMIT_NODES, LINE_CHOICE_BUDGET};
 use super::stats::{Collector, SearchStats};
 use super::table::UNBOUNDED;
 use super::{Limits, Options};
 use crate::shogi::{Color, Position};
+
+/// Solves `pos` for its side to move (the attacker), whose every move must be a check: the
+/// shortest mate with its main line, or, when a limit stops the search after a mate was found,
+/// that mate's line if [`LINE_AFTER_LIMIT_NODES`] more nodes extract it.
+pub fn solve(pos: &Position, options: &Options) -> Report {
+    Session::new(pos.side_to_move(), options).solve(pos, options.limits.clone())
+}
 
 /// A table kept from one search to the next, for one attacker under one way of counting.
 pub struct Session {

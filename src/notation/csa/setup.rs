@@ -3,7 +3,8 @@
 
 use super::{code, color_of, csa_square, read_kind, square_at, Stmt};
 use crate::notation::excerpt::{excerpt, printable};
-use crate::notation::record::{fault_square, RecordError};
+use crate::notation::fault::fault_square;
+use crate::notation::record::RecordError;
 use crate::notation::sfen::startpos;
 use crate::shogi::{Color, Hand, Piece, PieceKind, Position, PositionError, Square};
 

@@ -14,9 +14,10 @@
 
 use super::super::diagram::count_kanji;
 use super::super::excerpt::{excerpt, printable};
+use super::super::fault::fault_square;
 use super::super::japanese::KANJI_DIGITS;
 use super::super::japanese_parse::{digit_value, piece_from_char, Cursor};
-use super::super::record::{fault_square, RecordError};
+use super::super::record::RecordError;
 use super::super::sfen::{parse_sfen, startpos};
 use super::trim_with_column;
 use crate::shogi::{

@@ -2,9 +2,9 @@
 //! its node, the interpositions held back, the checks counted as one in an attacker node's
 //! disproof number, the child to search next and its threshold (1+ε).
 
+use super::parallel::{virtual_loss, Busy};
 use super::{add, plus_one, Value, CEILING};
 use crate::search::futile::Futility;
-use crate::search::parallel::{virtual_loss, Busy};
 use crate::search::params::Epsilon;
 #[cfg(test)]
 use crate::search::params::{BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON};
@@ -180,6 +180,20 @@ pub(super) fn one_plus_epsilon(second: u32, eps: Epsilon) -> u32 {
     let t = second as u64 + (second as u64 * eps.num / eps.den).max(1);
     let cap = if second < CEILING { CEILING } else { INF - 1 };
     t.min(cap as u64) as u32
+}
+
+/// The threshold of a child whose number `own` is part of its parent's sum `sum`, the parent
+/// searched to `threshold`: what the child's number may grow to before the sum reaches it. A sum
+/// at the ceiling hides how far below the threshold the true sum is, so the child then gets the
+/// parent's whole threshold; else each search of the child would grow its number only by the
+/// threshold's small excess over the ceiling, and a long proof would crawl.
+pub(super) fn share_of_threshold(threshold: u32, sum: u32, own: u32) -> u32 {
+    if sum >= CEILING {
+        return threshold;
+    }
+    (threshold as u64 + own as u64)
+        .saturating_sub(sum as u64)
+        .min(INF as u64 - 1) as u32
 }
 
 /// Whether no piece of the side to move (the defender; the king included) guards `sq`. Without a
@@ -726,5 +740,17 @@ mod tests {
         assert_eq!(likeliest_hold(&children, 10), None);
         // Without a bound, the least disproof number (reply 1, not 3), until the second-least.
         assert_eq!(select(&children, false, &node, None, 30, false), (1, 15));
+    }
+
+    #[test]
+    fn a_child_gets_the_threshold_less_the_rest_of_the_sum_or_all_of_it_at_the_ceiling() {
+        assert_eq!(share_of_threshold(100, 60, 10), 50);
+        assert_eq!(share_of_threshold(INF - 1, 60, 10), INF - 51);
+        // A sum past the threshold leaves the child none of it.
+        assert_eq!(share_of_threshold(50, 60, 5), 0);
+        // At the ceiling the sum no longer tells what is left: the whole threshold, which for
+        // one past the ceiling sets the child's number no limit.
+        let past = CEILING + 45;
+        assert_eq!(share_of_threshold(past, CEILING, 500), past);
     }
 }

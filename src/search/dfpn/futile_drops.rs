@@ -7,8 +7,7 @@
 //! ([`super::choice::reply_value`]): those are the children of an attacker node, and the one with
 //! the least proof number is searched next, virtual ones first.
 
-use super::choice::{one_plus_epsilon, reply_value, select_option, Child};
-use super::node::share_of_threshold;
+use super::choice::{one_plus_epsilon, reply_value, select_option, share_of_threshold, Child};
 use super::{Dfpn, Value};
 use crate::search::futile::{self, Capturer, Futility};
 use crate::search::params::EPSILON;

@@ -6,17 +6,17 @@
 
 use super::choice::{
     checks_disproof, counted_disproof, drop_gives_no_check, group_checks, hold_back_drops,
-    one_plus_epsilon, reply_value, select, unguarded, Child, ALONE,
+    one_plus_epsilon, reply_value, select, share_of_threshold, unguarded, Child, ALONE,
 };
 use super::futile_drops::drop_option;
 use super::observe;
-use super::{add, plus_one, Dfpn, Value, CEILING, NO_REP};
+use super::parallel::heeds_marks;
+use super::{add, plus_one, Dfpn, Value, NO_REP};
 use crate::search::futile;
 use crate::search::hands::{
     defender_disproof_hand, defender_proof_hand, disproof_hand_before, no_check_disproof_hand,
     not_mated_disproof_hand, proof_hand_before,
 };
-use crate::search::parallel::heeds_marks;
 use crate::search::params::SHALLOW_PLIES;
 use crate::search::table::{INF, UNBOUNDED};
 use crate::shogi::movegen::{check_moves, evasions};
@@ -423,20 +423,6 @@ impl Dfpn {
     }
 }
 
-/// The threshold of a child whose number `own` is part of its parent's sum `sum`, the parent
-/// searched to `threshold`: what the child's number may grow to before the sum reaches it. A sum
-/// at the ceiling hides how far below the threshold the true sum is, so the child then gets the
-/// parent's whole threshold; else each search of the child would grow its number only by the
-/// threshold's small excess over the ceiling, and a long proof would crawl.
-pub(super) fn share_of_threshold(threshold: u32, sum: u32, own: u32) -> u32 {
-    if sum >= CEILING {
-        return threshold;
-    }
-    (threshold as u64 + own as u64)
-        .saturating_sub(sum as u64)
-        .min(INF as u64 - 1) as u32
-}
-
 /// A repetition of an ancestor at `rep` no longer depends on the path once the search is back at
 /// that ancestor (`ply <= rep`).
 fn settle(rep: u32, ply: u32) -> u32 {
@@ -444,22 +430,5 @@ fn settle(rep: u32, ply: u32) -> u32 {
         NO_REP
     } else {
         rep
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_child_gets_the_threshold_less_the_rest_of_the_sum_or_all_of_it_at_the_ceiling() {
-        assert_eq!(share_of_threshold(100, 60, 10), 50);
-        assert_eq!(share_of_threshold(INF - 1, 60, 10), INF - 51);
-        // A sum past the threshold leaves the child none of it.
-        assert_eq!(share_of_threshold(50, 60, 5), 0);
-        // At the ceiling the sum no longer tells what is left: the whole threshold, which for
-        // one past the ceiling sets the child's number no limit.
-        let past = CEILING + 45;
-        assert_eq!(share_of_threshold(past, CEILING, 500), past);
     }
 }

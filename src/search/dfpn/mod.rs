@@ -9,7 +9,7 @@
 //! Here: the search's state and its entry ([`Dfpn::search`]). The node loop is in [`node`], the
 //! children and the choice among them in [`choice`], the first looks at children not yet
 //! searched in [`estimate`], the virtual positions of futile drops in [`futile_drops`], the last
-//! plies under a bound in [`shallow`]; threads searching together in [`super::parallel`], the
+//! plies under a bound in [`shallow`]; threads searching together in [`parallel`], the
 //! limits in [`super::limits`].
 //!
 //! Lengths: a proof records an upper bound on the mate length; a disproof records the depth it
@@ -27,11 +27,11 @@ mod estimate;
 mod futile_drops;
 mod node;
 mod observe;
+mod parallel;
 mod shallow;
 
 use super::futile::{Capturer, Futility};
 use super::limits::Watch;
-use super::parallel::Team;
 use super::params::{
     Epsilon, ATTACKER_EPSILON, BOUNDED_ATTACKER_EPSILON, BOUNDED_DEFENDER_EPSILON, EPSILON,
 };
@@ -42,6 +42,7 @@ use super::{Limits, Rules};
 use crate::shogi::{Color, Hand, Position};
 use choice::Child;
 use estimate::LeafCache;
+use parallel::Team;
 use std::sync::Arc;
 
 /// No repetition below this node.
@@ -115,13 +116,13 @@ pub struct Dfpn {
     /// Whether the root searched has a depth bound: the search is then mostly a disproof (of a mate
     /// shorter than one found), else mostly a proof. It sets ε ([`Dfpn::epsilon`]), the first
     /// numbers of a leaf ([`Dfpn::weighed`]), the choice of a check ([`choice::select`]) and which
-    /// nodes heed other threads' marks ([`super::parallel::heeds_marks`]).
+    /// nodes heed other threads' marks ([`parallel::heeds_marks`]).
     pub(super) bounded: bool,
     pub(crate) nodes: u64,
     pub(super) path: Path,
     /// The limits, the clock, and whether the search has stopped.
     pub(super) watch: Watch,
-    /// The other threads searching the same root, if any (see [`super::parallel`]).
+    /// The other threads searching the same root, if any (see [`parallel`]).
     pub(super) team: Team,
     /// The first-look estimates of children not yet searched, which the table does not keep
     /// (a small cache, overwritten freely): a node searched again needs them again.
@@ -155,7 +156,7 @@ struct Spare {
 /// A threshold above the ceiling sets no limit on that number, which stops at the ceiling. Such
 /// a threshold comes only from the root's or from one past a second-best child at the ceiling
 /// ([`choice::one_plus_epsilon`]), and is handed down through the sums, whole where a sum is at the
-/// ceiling ([`node::share_of_threshold`]). Without this, a node whose sum had reached the ceiling
+/// ceiling ([`choice::share_of_threshold`]). Without this, a node whose sum had reached the ceiling
 /// under a threshold just past it gave its child only that small excess, and searched it again
 /// and again, its number growing a few leaves each time (`docs/performance-log.md`,
 /// "Up to 982de80", "A threshold past the ceiling of the numbers only where it sets no limit").

@@ -27,10 +27,10 @@
 //! every stored fact is sound on its own, so the result does not depend on how the threads
 //! interleave, only the time.
 
-use super::dfpn::{Dfpn, Value};
-use super::limits::Limits;
-use super::params::SOLO_NODES;
-use super::table::{Table, INF};
+use super::{Dfpn, Value};
+use crate::search::limits::Limits;
+use crate::search::params::SOLO_NODES;
+use crate::search::table::{Table, INF};
 use crate::shogi::Position;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
@@ -237,7 +237,7 @@ impl Dfpn {
                     let done = done.clone();
                     let spawned = std::thread::Builder::new()
                         .name("tsume-helper".to_string())
-                        .stack_size(super::SEARCH_STACK)
+                        .stack_size(crate::search::SEARCH_STACK)
                         .spawn_scoped(scope, move || {
                             let v = helper.mid(&mut pos, INF - 1, INF - 1, depth, ply);
                             let decided =
