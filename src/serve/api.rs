@@ -316,15 +316,19 @@ async fn check(
             LineField::Text(text) => text.split_whitespace().map(String::from).collect(),
         };
         let moves = line_moves(&words).map_err(|e| ApiError::bad(format!("line: {e}")))?;
-        if let Some(record) = problem.record.as_mut().filter(|r| r.moves != moves) {
-            // The record's side lines and comments stand on its own moves, not on these.
-            record.moves.clone_from(&moves);
-            record.variations.clear();
-            record.comments.clear();
-            problem.side_faults.clear();
+        // The problem's own line, given again, is checked as the command line checks it: up to
+        // the record's faulty move, if it has one.
+        if problem.intended.as_ref() != Some(&moves) {
+            if let Some(record) = problem.record.as_mut().filter(|r| r.moves != moves) {
+                // The record's side lines and comments stand on its own moves, not on these.
+                record.moves.clone_from(&moves);
+                record.variations.clear();
+                record.comments.clear();
+                problem.side_faults.clear();
+            }
+            problem.intended = Some(moves);
+            problem.line_fault = None;
         }
-        problem.intended = Some(moves);
-        problem.line_fault = None;
     }
     let claim = claim(&server)?;
     let mut settings = CheckSettings {

@@ -27,10 +27,18 @@ export interface PositionAnswer {
   written: ApiPosition;
   format: string;
   line: Move[];
-  line_fault: ErrorBody | null;
+  line_fault: TextFault | null;
+  warnings: TextFault[];
   header: [string, string][];
   game_moves: number | null;
-  warning: string | null;
+}
+
+/** A fault of a problem's text that leaves it readable: a move of its line, of a side line. */
+export interface TextFault {
+  message: string;
+  line: number | null;
+  column: number | null;
+  fault: string;
 }
 
 export interface LineAnswer {
@@ -55,6 +63,7 @@ export interface Refutation {
 
 export interface SolveAnswer {
   sfen: string;
+  warning: string | null;
   result: "mate" | "nomate" | "unknown";
   interrupted: boolean;
   rules: string;
@@ -106,6 +115,9 @@ export interface CheckAnswer {
   nodes: number;
   time_ms: number;
   interrupted: boolean;
+  title?: string;
+  author?: string;
+  warnings?: string[];
 }
 
 export type StreamEvent =

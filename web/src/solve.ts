@@ -6,7 +6,7 @@ import type { Refutation, SolveAnswer } from "./api";
 import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { num, t } from "./i18n";
-import { problemSfen, positionReady } from "./editor";
+import { problemText, positionReady } from "./editor";
 import { showLine } from "./line";
 import { app, idleSearch, render } from "./state";
 import type { SearchState, Solution } from "./state";
@@ -82,7 +82,7 @@ export async function startSolve(): Promise<void> {
   if (!positionReady() || app.solve.running || app.check.running) return;
   app.solution = null;
   // An empty time limit is no limit.
-  const body = { problem: problemSfen(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
+  const body = { problem: problemText(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
   await runStream(app.solve, "/api/solve", body, (ev) => {
     if (!ev.answer) return;
     const solution: Solution = { answer: ev.answer, kif: ev.kif };
@@ -137,6 +137,7 @@ function matesView(search: SearchState): HTMLElement | null {
 
 function resultView(a: SolveAnswer): HTMLElement {
   const box = h("div", { class: `result result-${a.result}`, "data-result": a.result });
+  if (a.warning) box.append(h("div", { class: "warning", "data-solve-warning": "" }, h("strong", {}, `${t("pos.warning")}: `), a.warning));
   if (a.result === "mate") {
     box.append(
       h("div", { class: "headline" }, t("solve.mate", { n: a.length ?? 0 }), " ", h("span", { class: "proven", "data-proven": "true" }, t("solve.proven"))),

@@ -1,6 +1,6 @@
 // What the page holds, in one place, and the one way to redraw it.
 
-import type { ApiError, CheckAnswer, Info, LineAnswer, Move, PositionAnswer, SolveAnswer, StreamEvent } from "./api";
+import type { ApiError, CheckAnswer, Info, LineAnswer, Move, PositionAnswer, SolveAnswer, StreamEvent, TextFault } from "./api";
 import { emptySetup } from "./shogi";
 import type { HandBase, Piece, Setup, Side, Square } from "./shogi";
 
@@ -46,6 +46,17 @@ export interface Solution {
   futileEndJa?: [string, string];
 }
 
+/** A problem read from a paste or a file: its text, what the server read in it, its faults. */
+export interface Loaded {
+  text: string;
+  format: string;
+  gameMoves: number | null;
+  /** The record's own line (USI), up to its faulty move. */
+  line: string[];
+  lineFault: TextFault | null;
+  warnings: TextFault[];
+}
+
 export const app = {
   tab: "edit" as Tab,
   info: null as Info | null,
@@ -56,8 +67,8 @@ export const app = {
   pos: null as PositionAnswer | null,
   posError: null as ApiError | null,
   posPending: false,
-  /** What the last paste or file was read as. */
-  loaded: null as { format: string; gameMoves: number | null; warning: string | null; lineFault: string | null } | null,
+  /** What the last paste or file was read as, while the set-up is still its. */
+  loaded: null as Loaded | null,
   pasteError: null as ApiError | null,
   /** The intended line: played on the board, pasted, or read with the problem. */
   played: { moves: [] as string[], futile: [] as number[] },
