@@ -183,14 +183,14 @@ pub fn line_moves(words: &[String]) -> Result<Vec<Move>, LineError> {
         .collect()
 }
 
-/// Plays `moves` from `start`, each checked legal: the position after each. The plies of
-/// `futile` (1-based) are futile interpositions: after each one's capture the piece is back in
-/// the defender's hand, as the tsume conventions count the line.
+/// Plays `moves` from `start`, each checked legal: the position after each, and the position
+/// reached. The plies of `futile` (1-based) are futile interpositions: after each one's capture
+/// the piece is back in the defender's hand, as the tsume conventions count the line.
 pub fn replay(
     start: &Position,
     moves: &[Move],
     futile: &[usize],
-) -> Result<Vec<StepView>, LineError> {
+) -> Result<(Vec<StepView>, Position), LineError> {
     let mut pos = start.clone();
     let mut previous = None;
     let mut steps = Vec::with_capacity(moves.len());
@@ -230,5 +230,5 @@ pub fn replay(
             position: position_view(&pos),
         });
     }
-    Ok(steps)
+    Ok((steps, pos))
 }

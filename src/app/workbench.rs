@@ -226,13 +226,8 @@ pub fn play_line(
     futile: &[usize],
     legal: bool,
 ) -> Result<LineView, LineError> {
-    let steps = replay(start, moves, futile)?;
+    let (steps, end) = replay(start, moves, futile)?;
     let legal = if legal {
-        let end = match steps.last() {
-            Some(step) => crate::notation::sfen::parse_sfen(&step.position.sfen)
-                .expect("a position's own SFEN reads back"),
-            None => start.clone(),
-        };
         let previous = moves.last().map(|m| m.to());
         super::board::legal_views(&end, previous)
     } else {
@@ -320,6 +315,10 @@ mod tests {
         assert!(end.hands.black.is_empty(), "{:?}", end.hands);
         assert_eq!(end.hands.white[&'P'], 18);
         assert_eq!(line.steps[1].position.board[2][4], "p");
+        // The legal moves at the end are those of the position reached, the virtual one.
+        let reached = parse_sfen(&end.sfen).unwrap();
+        let to = moves.last().map(|m| m.to());
+        assert_eq!(line.legal, super::super::board::legal_views(&reached, to));
         assert!(!line.legal.is_empty());
         assert!(matches!(
             play_line(&start, &moves, &[1], false),
