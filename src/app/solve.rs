@@ -67,7 +67,8 @@ pub enum OutputFormat {
 }
 
 /// The `--json` output of `solve`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, ts_rs::TS)]
+#[ts(rename = "SolveAnswer")]
 pub struct SolveJson {
     /// The version of tsume that wrote it.
     pub version: &'static str,
@@ -80,13 +81,16 @@ pub struct SolveJson {
     /// the warning on standard error says it (null otherwise).
     pub warning: Option<String>,
     /// `mate`, `nomate` or `unknown`.
+    #[ts(type = "\"mate\" | \"nomate\" | \"unknown\"")]
     pub result: &'static str,
     /// Ctrl-C stopped the search (the result is then `unknown`).
     pub interrupted: bool,
     /// How lengths are counted: `tsume` or `game`.
+    #[ts(type = "\"tsume\" | \"game\"")]
     pub rules: Rules,
     /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
     /// rules).
+    #[ts(type = "\"any\" | \"checker\" | null")]
     pub futile: Option<Capturer>,
     /// The length in plies, for a mate: under tsume rules futile interpositions and their
     /// captures are not counted.
@@ -135,7 +139,8 @@ pub struct SolveJson {
 }
 
 /// A mate proven during the search: an upper bound on the shortest.
-#[derive(Clone, Serialize, Debug, PartialEq, Eq)]
+#[derive(Clone, Serialize, Debug, PartialEq, Eq, ts_rs::TS)]
+#[ts(rename = "MateFound")]
 pub struct MateFoundJson {
     /// Its length, counted by the rules.
     pub plies: u16,

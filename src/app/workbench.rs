@@ -15,13 +15,14 @@ use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
 use crate::notation::usi::parse_usi_move;
 use crate::shogi::{Move, Position};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// The name that places the faults of a text given whole (`<problem>:3:12: …`).
 pub const TEXT_NAME: &str = "<problem>";
 
 /// A fault of a problem's text that leaves the problem readable (a move of its solution, of a
 /// side line), in the command line's words and placed in the text.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
 pub struct TextFault {
     /// The command line's message: `<problem>:24:6: move 5 '９九銀(34)': no piece on ３四`.
     pub message: String,
@@ -47,7 +48,8 @@ impl TextFault {
 }
 
 /// A problem text as the board shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "PositionAnswer")]
 pub struct ProblemView {
     /// The position to solve: the hand convention applied (unless the hands are literal), a
     /// game's position after its last move.
@@ -55,6 +57,7 @@ pub struct ProblemView {
     /// The position as written.
     pub written: PositionView,
     /// `sfen`, `kif`, `ki2`, `csa` or `bod`.
+    #[ts(type = "\"sfen\" | \"kif\" | \"ki2\" | \"csa\" | \"bod\"")]
     pub format: &'static str,
     /// The moves that came with the problem (its intended solution), up to the first that
     /// fails; empty for a game record.
@@ -209,7 +212,8 @@ fn legal_prefix(start: &Position, moves: &[Move]) -> (Vec<MoveView>, Option<(usi
 
 /// A line played out for the board: the start, the position after each move, and the legal
 /// moves at the end when asked for.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "LineAnswer")]
 pub struct LineView {
     /// The position before the first move.
     pub start: PositionView,

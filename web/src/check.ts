@@ -1,7 +1,7 @@
 // Checking the intended line (`/api/check`): the verdict, the findings in the composers' words
 // with their plies, and each finding's evidence on the board as a branch of the main line.
 
-import type { Finding } from "./api";
+import type { CheckEvent, CheckRequest, Finding } from "./api";
 import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { lang, t } from "./i18n";
@@ -14,15 +14,14 @@ export async function startCheck(): Promise<void> {
   if (!positionReady() || app.solve.running || app.check.running) return;
   app.checked = null;
   const total = numberField("check-time");
-  const body: Record<string, unknown> = {
+  const body: CheckRequest = {
     problem: problemText(),
     literal_hands: app.literal,
     ...searchSettings(),
     line: checkedLine(),
   };
   if (total != null) body.total_time = total;
-  await runStream(app.check, "/api/check", body, (ev) => {
-    if (!ev.check) return;
+  await runStream<CheckEvent>(app.check, "/api/check", body, (ev) => {
     app.checked = { check: ev.check, kif: ev.kif };
     if (ev.check.line.length) void showChecked(0);
   });
