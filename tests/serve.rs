@@ -337,6 +337,24 @@ fn solve_answers_as_the_command_line_does() {
 }
 
 #[test]
+fn a_futile_ending_comes_named_in_japanese_as_solve_names_it() {
+    let serve = Serve::start();
+    // A mate in one whose every reply is a futile interposition.
+    let problem = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    let lines = serve
+        .post("/api/solve", &json!({"problem": problem}))
+        .lines();
+    let last = lines.last().unwrap();
+    assert_eq!(last["answer"]["futile_end"], json!(["L*2b", "3b2b"]));
+    assert_eq!(last["futile_end_ja"], json!(["△２二香", "▲同　龍"]));
+    let ja = tsume(&["solve", "--format", "ja", problem]);
+    assert!(ja.contains("以下無駄合（△２二香 ▲同　龍 など"), "{ja}");
+    // Without one, null.
+    let lines = serve.post("/api/solve", &json!({"problem": KOBA})).lines();
+    assert_eq!(lines.last().unwrap()["futile_end_ja"], Value::Null);
+}
+
+#[test]
 fn a_server_of_several_threads_solves_to_the_same_length() {
     let serve = Serve::start_with(&["--threads", "2"]);
     let zuko_012 = sfen_of("problems/zuko.tsv", "zuko-012");

@@ -5,6 +5,7 @@
 //! Texts come whole, never as file names: nothing here reads a file.
 
 use super::board::{move_view, position_view, replay, LineError, MoveView, PositionView, StepView};
+use super::line_text::futile_end_pair;
 use super::problem::{
     place_in, prepare_problem, record_format_of_text, record_text, InputError, RecordFormat,
     TextProblem,
@@ -13,6 +14,7 @@ use crate::notation::kif::write_kif;
 use crate::notation::record::{Record, RecordError};
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
 use crate::notation::usi::parse_usi_move;
+use crate::search::Outcome;
 use crate::shogi::{Move, Position};
 use serde::Serialize;
 use ts_rs::TS;
@@ -242,6 +244,20 @@ pub fn play_line(
         steps,
         legal,
     })
+}
+
+/// The futile ending of a solve's line (its `futile_end`: a drop and its capture after the
+/// line's last check, not counted) in 日本式, as `solve --format ja` names it; `None` when the
+/// line has none, or there is no line.
+pub fn futile_end_ja(start: &Position, outcome: &Outcome) -> Option<[String; 2]> {
+    let line = match outcome {
+        Outcome::Mate { line, .. } => line,
+        Outcome::Unknown {
+            found: Some(line), ..
+        } => line,
+        Outcome::Unknown { found: None, .. } | Outcome::NoMate => return None,
+    };
+    futile_end_pair(start, line).map(|(_, ja)| ja)
 }
 
 /// `start` and `moves` (legal in turn) as a UTF-8 KIF, with `header` (name, value) first.

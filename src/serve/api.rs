@@ -29,7 +29,7 @@ use tsume::app::problem::{pose_record, read_problem_text};
 use tsume::app::settings::{count, seconds, RulesName, SearchSettings, Setting, SettingError};
 use tsume::app::solution_kif::solution_kif;
 use tsume::app::solve::answer_json;
-use tsume::app::workbench::{describe_problem, play_line, setup_kif, TEXT_NAME};
+use tsume::app::workbench::{describe_problem, futile_end_ja, play_line, setup_kif, TEXT_NAME};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::search::futile::Capturer;
 use tsume::search::Options;
@@ -270,7 +270,12 @@ async fn solve(
                 &report.outcome,
                 refutation.as_ref(),
             );
-            SolveEvent::Result(Box::new(SolveResult { answer, kif }))
+            let futile_end_ja = futile_end_ja(&posed.position, &report.outcome);
+            SolveEvent::Result(Box::new(SolveResult {
+                answer,
+                futile_end_ja,
+                kif,
+            }))
         }
         Err(e) => SolveEvent::failed(e.to_string()),
     });

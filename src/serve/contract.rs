@@ -132,6 +132,9 @@ impl Event for SolveEvent {
 pub struct SolveResult {
     /// What `tsume solve --json` prints.
     pub answer: SolveJson,
+    /// The answer's `futile_end` in 日本式, as `tsume solve --format ja` names it (null
+    /// without one).
+    pub futile_end_ja: Option<[String; 2]>,
     /// What `tsume solve --kif` writes.
     pub kif: String,
 }

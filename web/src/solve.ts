@@ -84,27 +84,12 @@ export async function startSolve(): Promise<void> {
   // An empty time limit is no limit.
   const body: SolveRequest = { problem: problemText(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
   await runStream<api.SolveEvent>(app.solve, "/api/solve", body, (ev) => {
-    const solution: Solution = { answer: ev.answer, kif: ev.kif };
+    const solution: Solution = { answer: ev.answer, kif: ev.kif, futileEndJa: ev.futile_end_ja };
     app.solution = solution;
-    if (ev.answer.futile_end) void nameFutileEnd(solution);
     if (ev.answer.line.length) {
       void showLine({ kind: "solution", moves: ev.answer.line, futile: ev.answer.futile_plies, branchAt: null, finding: null, answer: null }, 0);
     }
   });
-}
-
-/** The futile ending (a drop and its capture after the mate, in USI) named in 日本式 by the server. */
-async function nameFutileEnd(solution: Solution): Promise<void> {
-  const a = solution.answer;
-  if (!a.futile_end || !app.pos) return;
-  try {
-    const played = await api.line(app.pos.position.sfen, [...a.line, ...a.futile_end], a.futile_plies, false);
-    const n = played.steps.length;
-    solution.futileEndJa = [played.steps[n - 2].move.ja, played.steps[n - 1].move.ja];
-    render();
-  } catch {
-    // the moves stay in USI
-  }
 }
 
 // Drawing.

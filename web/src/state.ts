@@ -39,11 +39,11 @@ export function idleSearch(): SearchState {
   return { running: false, stopping: false, progress: null, mates: [], error: null, controller: null };
 }
 
-/** The solver's answer, its KIF, and its futile ending in 日本式 once the server has named it. */
+/** The solver's answer, its KIF, and its futile ending in 日本式. */
 export interface Solution {
   answer: SolveAnswer;
   kif: string;
-  futileEndJa?: [string, string];
+  futileEndJa: [string, string] | null;
 }
 
 /** A problem read from a paste or a file: its text, what the server read in it, its faults. */

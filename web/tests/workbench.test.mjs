@@ -147,11 +147,20 @@ test("a futile interposition in the line is marked, and the line still ends in m
   // A line that ends at a check every reply to which is a futile interposition: one named.
   const drops = problemRow("short.tsv", "futile-drops-60");
   const ending = JSON.parse(cli("solve", drops.sfen, "--json"));
+  // Named in 日本式 as `solve --format ja` names it, by the answer itself: no second request.
+  const named = /以下無駄合（(.+?) (.+?) など/.exec(cli("solve", drops.sfen, "--format", "ja"));
+  assert.ok(named, "solve --format ja names the futile ending");
   await paste(page, drops.sfen);
   await sfenIs(page, drops.sfen);
   await page.click("#tab-solve");
+  const lineRequests = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/line")) lineRequests.push(r.postData());
+  });
   await page.click("#solve-start");
   await textMatches(page, "[data-futile-end]", /最後は無駄合: △.+ ▲.+/);
+  assert.ok((await text(page, "[data-futile-end]")).includes(`${named[1]} ${named[2]}`), await text(page, "[data-futile-end]"));
+  assert.ok(!lineRequests.some((body) => body.includes(ending.futile_end[0])), "the futile ending is not asked for again");
   await textMatches(page, "#moves-title", /解答/);
   await page.waitForSelector(`#moves .move[data-ply="${ending.line.length}"]`);
   assert.deepEqual(await listedMoves(page), ending.line);

@@ -10,6 +10,11 @@ export type SolveResult = {
  */
 answer: SolveAnswer, 
 /**
+ * The answer's `futile_end` in 日本式, as `tsume solve --format ja` names it (null
+ * without one).
+ */
+futile_end_ja: [string, string] | null, 
+/**
  * What `tsume solve --kif` writes.
  */
 kif: string, };
