@@ -11,7 +11,12 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 /// The documents whose links are checked: the README and its Japanese page, CONTRIBUTING and
 /// everything in `docs/`.
 fn documents() -> Vec<PathBuf> {
-    crate::support::docs::documents(&["README.md", "README.ja.md", "CONTRIBUTING.md"])
+    crate::support::docs::documents(&[
+        "README.md",
+        "README.ja.md",
+        "CONTRIBUTING.md",
+        "ARCHITECTURE.md",
+    ])
 }
 
 /// The lines of a Markdown text outside fenced code blocks, with code spans blanked out.

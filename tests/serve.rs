@@ -337,6 +337,24 @@ fn solve_answers_as_the_command_line_does() {
 }
 
 #[test]
+fn a_futile_ending_comes_named_in_japanese_as_solve_names_it() {
+    let serve = Serve::start();
+    // A mate in one whose every reply is a futile interposition.
+    let problem = "6Snl/5+Rg1k/6ppp/9/9/9/9/9/9 b r2b3g3s3n3l15p 1";
+    let lines = serve
+        .post("/api/solve", &json!({"problem": problem}))
+        .lines();
+    let last = lines.last().unwrap();
+    assert_eq!(last["answer"]["futile_end"], json!(["L*2b", "3b2b"]));
+    assert_eq!(last["futile_end_ja"], json!(["△２二香", "▲同　龍"]));
+    let ja = tsume(&["solve", "--format", "ja", problem]);
+    assert!(ja.contains("以下無駄合（△２二香 ▲同　龍 など"), "{ja}");
+    // Without one, null.
+    let lines = serve.post("/api/solve", &json!({"problem": KOBA})).lines();
+    assert_eq!(lines.last().unwrap()["futile_end_ja"], Value::Null);
+}
+
+#[test]
 fn a_server_of_several_threads_solves_to_the_same_length() {
     let serve = Serve::start_with(&["--threads", "2"]);
     let zuko_012 = sfen_of("problems/zuko.tsv", "zuko-012");
@@ -551,4 +569,110 @@ fn a_line_given_to_check_replaces_the_records_own_with_its_side_lines_and_commen
     for theirs in ["紛れ", "捨て駒"] {
         assert!(!kif.contains(theirs), "{theirs}:\n{kif}");
     }
+}
+
+/// A record written by tsshogi (ShogiHome) whose move 5 cannot be played.
+const BAD_LINE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/kif/bad-line.kif"
+);
+
+/// A record written by tsshogi whose side line (変化) has a move that cannot be played.
+const BAD_SIDE_LINE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/kif/bad-side-line.kif"
+);
+
+/// `value` with the file's path, as the command line names it, given as the server names a text.
+fn as_text(value: Value, path: &str) -> Value {
+    serde_json::from_str(&value.to_string().replace(path, "<problem>")).unwrap()
+}
+
+#[test]
+fn a_records_faulty_move_is_placed_and_checked_as_the_command_line_checks_the_file() {
+    let serve = Serve::start();
+    let text = std::fs::read_to_string(BAD_LINE).unwrap();
+    let view = serve.post("/api/position", &json!({"problem": text}));
+    assert_eq!(view.status, 200, "{view:?}");
+    let view = view.json();
+    let usi: Vec<&str> = view["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["usi"].as_str().unwrap())
+        .collect();
+    assert_eq!(usi, ["G*5a", "6a5a", "2d5a+", "4a5a"]);
+    let fault = &view["line_fault"];
+    let why = "move 5 '９九銀(34)' is illegal: the 銀 on ３四 cannot move to ９九: the piece does \
+               not move that way";
+    assert_eq!(
+        *fault,
+        json!({"message": format!("<problem>:24:6: {why}"), "line": 24, "column": 6, "fault": why})
+    );
+    assert_eq!(view["warnings"], json!([]));
+    // The command line's words for the file: solve warns, placing it in the same line and column.
+    let cli: Value = serde_json::from_str(&tsume(&["solve", "--json", BAD_LINE])).unwrap();
+    let warning = cli["warning"].as_str().unwrap();
+    assert!(
+        warning.starts_with(&format!("{BAD_LINE}:24:6: {why}")),
+        "{warning}"
+    );
+    let lines = serve
+        .post("/api/solve", &json!({"problem": text, "time": null}))
+        .lines();
+    let answer = &lines.last().unwrap()["answer"];
+    assert_eq!(untimed(answer.clone()), untimed(as_text(cli, BAD_LINE)));
+    // Checked, the record's own line fails at its faulty move, as `check FILE` finds: with the
+    // line left out, or given again as the record has it.
+    let cli: Value = serde_json::from_str(&tsume(&["check", "--json", BAD_LINE])).unwrap();
+    assert_eq!(cli["findings"][0]["kind"], "wrong-line", "{cli}");
+    assert_eq!(cli["findings"][0]["ply"], 5, "{cli}");
+    for line in [Value::Null, json!(usi)] {
+        let lines = serve
+            .post(
+                "/api/check",
+                &json!({"problem": text, "line": line, "total_time": null}),
+            )
+            .lines();
+        let last = lines.last().unwrap();
+        assert_eq!(
+            untimed(last["check"].clone()),
+            untimed(as_text(cli.clone(), BAD_LINE)),
+            "line {line}"
+        );
+    }
+}
+
+#[test]
+fn a_side_lines_faulty_move_is_a_warning_with_the_command_lines_words() {
+    let serve = Serve::start();
+    let text = std::fs::read_to_string(BAD_SIDE_LINE).unwrap();
+    let view = serve
+        .post("/api/position", &json!({"problem": text}))
+        .json();
+    assert_eq!(view["line"].as_array().unwrap().len(), 5, "{view}");
+    assert_eq!(view["line_fault"], Value::Null);
+    let why =
+        "move 2 '４二玉(41)' is illegal: the 玉 on ４一 cannot move to ４二: the king would be \
+               in check from the piece on ２四";
+    assert_eq!(
+        view["warnings"],
+        json!([{"message": format!("<problem>:27:6: {why} (in a side line: it ends there)"),
+                "line": 27, "column": 6, "fault": why}])
+    );
+    // `check FILE` warns in the same words, and its JSON carries them.
+    let cli: Value = serde_json::from_str(&tsume(&["check", "--json", BAD_SIDE_LINE])).unwrap();
+    assert_eq!(cli["verdict"], "sound", "{cli}");
+    assert_eq!(
+        as_text(cli["warnings"].clone(), BAD_SIDE_LINE),
+        json!([view["warnings"][0]["message"]])
+    );
+    let lines = serve
+        .post("/api/check", &json!({"problem": text, "total_time": null}))
+        .lines();
+    let last = lines.last().unwrap();
+    assert_eq!(
+        untimed(last["check"].clone()),
+        untimed(as_text(cli, BAD_SIDE_LINE))
+    );
 }

@@ -2,6 +2,8 @@
 //! library against independent oracles and the bundled data (`problems/`, `tests/data/`,
 //! `tests/fixtures/`).
 
+// ARCHITECTURE.md names only paths the tree has; the app prints nothing; no face names the search
+mod architecture;
 // `tsume bench`: one row a problem, then the totals
 mod bench_cmd;
 // `check`: sound problems, each flaw made to appear, the notes, limits, collections

@@ -35,7 +35,8 @@ pub struct Answer {
 }
 
 /// The `--json` output of `solve`.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, ts_rs::TS)]
+#[ts(rename = "SolveAnswer")]
 pub struct SolveJson {
     /// The version of tsume that wrote it.
     pub version: &'static str,
@@ -48,13 +49,16 @@ pub struct SolveJson {
     /// the warning on standard error says it (null otherwise).
     pub warning: Option<String>,
     /// `mate`, `nomate` or `unknown`.
+    #[ts(type = "\"mate\" | \"nomate\" | \"unknown\"")]
     pub result: &'static str,
     /// Ctrl-C stopped the search (the result is then `unknown`).
     pub interrupted: bool,
     /// How lengths are counted: `tsume` or `game`.
+    #[ts(type = "\"tsume\" | \"game\"")]
     pub rules: Rules,
     /// Tsume rules: who may capture a futile interposition, `any` or `checker` (null under game
     /// rules).
+    #[ts(type = "\"any\" | \"checker\" | null")]
     pub futile: Option<Capturer>,
     /// The length in plies, for a mate: under tsume rules futile interpositions and their
     /// captures are not counted.
@@ -106,7 +110,8 @@ pub struct SolveJson {
 }
 
 /// A mate proven during the search: an upper bound on the shortest.
-#[derive(Clone, Serialize, Debug, PartialEq, Eq)]
+#[derive(Clone, Serialize, Debug, PartialEq, Eq, ts_rs::TS)]
+#[ts(rename = "MateFound")]
 pub struct MateFoundJson {
     /// Its length, counted by the rules.
     pub plies: u16,
@@ -128,24 +133,6 @@ impl From<&MateFound> for MateFoundJson {
 
 /// Attacker moves the refutation of a position with no mate goes down.
 const REFUTATION_LEVELS: usize = 2;
-
-/// The line every progress stream gives a mate proven during the search (`solve
-/// --progress-json`, the server's solve): `{"event":"mate_found","plies":…,"nodes":…,"time_ms":…}`.
-#[derive(Serialize, Debug)]
-pub struct MateFoundEvent {
-    event: &'static str,
-    #[serde(flatten)]
-    mate: MateFoundJson,
-}
-
-impl From<&MateFound> for MateFoundEvent {
-    fn from(m: &MateFound) -> MateFoundEvent {
-        MateFoundEvent {
-            event: "mate_found",
-            mate: MateFoundJson::from(m),
-        }
-    }
-}
 
 /// Solves `pos` on the table of `session` (made for its attacker and `options`' rules) under
 /// `options`' limits: the report and, for a position proven to have no mate, its refutation

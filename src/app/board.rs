@@ -11,13 +11,15 @@ use crate::shogi::{Color, Move, PieceKind, Position, Square};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use thiserror::Error;
+use ts_rs::TS;
 
 /// A position as the page draws it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
 pub struct PositionView {
     /// The position in SFEN.
     pub sfen: String,
     /// `black` or `white`: the side to move.
+    #[ts(type = "\"black\" | \"white\"")]
     pub side: &'static str,
     /// Nine ranks, 一 to 九, each of nine squares from file 9 to file 1: `""` or an SFEN piece
     /// (upper case Black, lower case White, `+` before a promoted piece).
@@ -29,16 +31,18 @@ pub struct PositionView {
 }
 
 /// Both sides' pieces in hand.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
 pub struct Hands {
     /// Black's (先手).
+    #[ts(type = "{ [piece in \"R\" | \"B\" | \"G\" | \"S\" | \"N\" | \"L\" | \"P\"]?: number }")]
     pub black: BTreeMap<char, u8>,
     /// White's (後手).
+    #[ts(type = "{ [piece in \"R\" | \"B\" | \"G\" | \"S\" | \"N\" | \"L\" | \"P\"]?: number }")]
     pub white: BTreeMap<char, u8>,
 }
 
 /// A move as the page shows and plays it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
 pub struct MoveView {
     /// In USI.
     pub usi: String,
@@ -49,6 +53,7 @@ pub struct MoveView {
     /// The square it goes to.
     pub to: String,
     /// The piece dropped (SFEN letter), or null.
+    #[ts(type = "\"R\" | \"B\" | \"G\" | \"S\" | \"N\" | \"L\" | \"P\" | null")]
     pub drop: Option<char>,
     /// It promotes.
     pub promote: bool,
@@ -136,7 +141,7 @@ pub fn legal_views(pos: &Position, previous_to: Option<Square>) -> Vec<MoveView>
 }
 
 /// One ply of a line: the move and the position after it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
 pub struct StepView {
     /// The move.
     #[serde(rename = "move")]
@@ -183,14 +188,14 @@ pub fn line_moves(words: &[String]) -> Result<Vec<Move>, LineError> {
         .collect()
 }
 
-/// Plays `moves` from `start`, each checked legal: the position after each. The plies of
-/// `futile` (1-based) are futile interpositions: after each one's capture the piece is back in
-/// the defender's hand, as the tsume conventions count the line.
+/// Plays `moves` from `start`, each checked legal: the position after each, and the position
+/// reached. The plies of `futile` (1-based) are futile interpositions: after each one's capture
+/// the piece is back in the defender's hand, as the tsume conventions count the line.
 pub fn replay(
     start: &Position,
     moves: &[Move],
     futile: &[usize],
-) -> Result<Vec<StepView>, LineError> {
+) -> Result<(Vec<StepView>, Position), LineError> {
     let mut pos = start.clone();
     let mut previous = None;
     let mut steps = Vec::with_capacity(moves.len());
@@ -230,5 +235,5 @@ pub fn replay(
             position: position_view(&pos),
         });
     }
-    Ok(steps)
+    Ok((steps, pos))
 }

@@ -8,7 +8,8 @@ use crate::shogi::Position;
 use serde::Serialize;
 
 /// The `refutation` object of `solve --json`.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Debug, Clone, PartialEq, Eq, ts_rs::TS)]
+#[ts(rename = "Refutation")]
 pub struct RefutationJson {
     /// Each check shown, with the reply that holds against it.
     pub checks: Vec<AnswerJson>,
@@ -21,7 +22,8 @@ pub struct RefutationJson {
 }
 
 /// One check and the reply that holds.
-#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Serialize, Debug, Clone, PartialEq, Eq, ts_rs::TS)]
+#[ts(rename = "RefutationCheck")]
 pub struct AnswerJson {
     /// The check in USI.
     pub check: String,
@@ -33,6 +35,7 @@ pub struct AnswerJson {
     pub reply_ja: String,
     /// `no_check` (the attacker has no check after it), `repetition` (it brings back a
     /// position of the line above) or `no_mate` (no mate after it, proven).
+    #[ts(type = "\"no_check\" | \"repetition\" | \"no_mate\"")]
     pub holds: &'static str,
     /// For `no_mate`: the attacker's next checks answered in turn, when shown.
     pub then: Option<RefutationJson>,

@@ -159,7 +159,7 @@ pub fn count(setting: Setting, n: u64, min: u64) -> Result<u64, SettingError> {
 }
 
 /// How lengths are counted, by name: `tsume` or `game`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum RulesName {
     /// The tsume conventions.

@@ -5,21 +5,53 @@
 //! Texts come whole, never as file names: nothing here reads a file.
 
 use super::board::{move_view, position_view, replay, LineError, MoveView, PositionView, StepView};
+use super::line_text::futile_end_pair;
 use super::problem::{
-    prepare_problem, record_format_of_text, record_text, InputError, RecordFormat, TextProblem,
+    place_in, prepare_problem, record_format_of_text, record_text, InputError, RecordFormat,
+    TextProblem,
 };
 use crate::notation::kif::write_kif;
-use crate::notation::record::Record;
+use crate::notation::record::{Record, RecordError};
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
 use crate::notation::usi::parse_usi_move;
+use crate::search::Outcome;
 use crate::shogi::{Move, Position};
 use serde::Serialize;
+use ts_rs::TS;
 
 /// The name that places the faults of a text given whole (`<problem>:3:12: …`).
 pub const TEXT_NAME: &str = "<problem>";
 
+/// A fault of a problem's text that leaves the problem readable (a move of its solution, of a
+/// side line), in the command line's words and placed in the text.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq, TS)]
+pub struct TextFault {
+    /// The command line's message: `<problem>:24:6: move 5 '９九銀(34)': no piece on ３四`.
+    pub message: String,
+    /// The 1-based line of the text it is on.
+    pub line: Option<usize>,
+    /// The 1-based character column in that line.
+    pub column: Option<usize>,
+    /// The fault without its place: `move 5 '９九銀(34)': no piece on ３四`.
+    pub fault: String,
+}
+
+impl TextFault {
+    /// A record's fault, placed in [`TEXT_NAME`]; `also` follows the message (the words the
+    /// command line adds: why it is only a warning).
+    fn of_record(e: &RecordError, also: &str) -> TextFault {
+        TextFault {
+            message: format!("{}{also}", e.placed(TEXT_NAME)),
+            line: Some(e.line),
+            column: Some(e.column),
+            fault: e.message.clone(),
+        }
+    }
+}
+
 /// A problem text as the board shows it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "PositionAnswer")]
 pub struct ProblemView {
     /// The position to solve: the hand convention applied (unless the hands are literal), a
     /// game's position after its last move.
@@ -27,12 +59,17 @@ pub struct ProblemView {
     /// The position as written.
     pub written: PositionView,
     /// `sfen`, `kif`, `ki2`, `csa` or `bod`.
+    #[ts(type = "\"sfen\" | \"kif\" | \"ki2\" | \"csa\" | \"bod\"")]
     pub format: &'static str,
     /// The moves that came with the problem (its intended solution), up to the first that
     /// fails; empty for a game record.
     pub line: Vec<MoveView>,
-    /// The first of those moves that fails, placed, with why.
-    pub line_fault: Option<String>,
+    /// The first of those moves that fails, placed, with why: `check` finds the intended line
+    /// failing there (不詰), `solve` warns and solves the diagram.
+    pub line_fault: Option<TextFault>,
+    /// The faults of the record's side lines (変化), as `check` warns of them: each side line
+    /// ends before its faulty move; the main line stands.
+    pub warnings: Vec<TextFault>,
     /// The record's header fields, in order.
     pub header: Vec<(String, String)>,
     /// For a game record: its moves played to reach `position`.
@@ -60,20 +97,54 @@ pub fn describe_problem(text: &str, literal_hands: bool) -> Result<ProblemView, 
                     origin: origin.clone(),
                     error,
                 })?;
-            let at = format!("{origin}column {}: ", board_column(line));
+            let at = place_in(&origin, board_column(line));
             super::problem::require_defender_king(&start, &at)?;
-            let (line, line_fault) = legal_prefix(&start, &moves);
+            let (views, line_fault) = legal_prefix(&start, &moves);
+            let line_fault = line_fault.map(|(index, fault)| {
+                let column = move_column(line, index);
+                let at = column.map_or(origin.clone(), |c| place_in(&origin, c));
+                TextFault {
+                    message: format!("{at}{fault}"),
+                    line: origin_line(&origin),
+                    column,
+                    fault,
+                }
+            });
             Ok(ProblemView {
                 position: position_view(&prepare_problem(&start, literal_hands)?),
                 written: position_view(&start),
                 format,
-                line,
-                line_fault: line_fault.map(|f| format!("{origin}{f}")),
+                line: views,
+                line_fault,
+                warnings: Vec::new(),
                 header: Vec::new(),
                 game_moves: None,
             })
         }
     }
+}
+
+/// The line number of an origin `name:line: `.
+fn origin_line(origin: &str) -> Option<usize> {
+    let (_, n) = origin.strip_suffix(": ")?.rsplit_once(':')?;
+    n.parse().ok()
+}
+
+/// The 1-based character column of the move of 0-based `index` after `moves` in an SFEN line.
+fn move_column(line: &str, index: usize) -> Option<usize> {
+    let mut words = line
+        .char_indices()
+        .filter(|&(i, c)| {
+            !c.is_whitespace()
+                && line[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(char::is_whitespace)
+        })
+        .map(|(i, _)| (i, line[i..].split_whitespace().next().unwrap_or("")));
+    words.find(|&(_, w)| w == "moves")?;
+    let (at, _) = words.nth(index)?;
+    Some(line[..at].chars().count() + 1)
 }
 
 /// A KIF line numbered like `   1 ２二金打`: a record with moves, not a bare diagram.
@@ -98,6 +169,7 @@ fn describe_record(
             format,
             line: Vec::new(),
             line_fault: None,
+            warnings: Vec::new(),
             header: record.headers,
             game_moves: posed.game_moves,
         });
@@ -108,21 +180,30 @@ fn describe_record(
         written,
         format,
         line,
-        line_fault: record.move_fault.as_ref().map(|e| e.placed(TEXT_NAME)),
+        line_fault: record
+            .move_fault
+            .as_ref()
+            .map(|e| TextFault::of_record(e, "")),
+        // As `check` words them (`app::check::command`).
+        warnings: record
+            .side_faults
+            .iter()
+            .map(|e| TextFault::of_record(e, " (in a side line: it ends there)"))
+            .collect(),
         header: record.headers,
         game_moves: None,
     })
 }
 
-/// The moves of `moves` that are legal in turn from `start`, described, and why the first
-/// that is not fails.
-fn legal_prefix(start: &Position, moves: &[Move]) -> (Vec<MoveView>, Option<String>) {
+/// The moves of `moves` that are legal in turn from `start`, described, and the 0-based index
+/// of the first that is not with why it fails.
+fn legal_prefix(start: &Position, moves: &[Move]) -> (Vec<MoveView>, Option<(usize, String)>) {
     let mut pos = start.clone();
     let mut previous = None;
     let mut out = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
         if let Err(e) = parse_usi_move(&pos, &m.to_string()) {
-            return (out, Some(format!("move {}: {e}", i + 1)));
+            return (out, Some((i, format!("move {}: {e}", i + 1))));
         }
         out.push(move_view(&pos, m, previous));
         previous = Some(m.to());
@@ -133,7 +214,8 @@ fn legal_prefix(start: &Position, moves: &[Move]) -> (Vec<MoveView>, Option<Stri
 
 /// A line played out for the board: the start, the position after each move, and the legal
 /// moves at the end when asked for.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
+#[ts(rename = "LineAnswer")]
 pub struct LineView {
     /// The position before the first move.
     pub start: PositionView,
@@ -150,13 +232,8 @@ pub fn play_line(
     futile: &[usize],
     legal: bool,
 ) -> Result<LineView, LineError> {
-    let steps = replay(start, moves, futile)?;
+    let (steps, end) = replay(start, moves, futile)?;
     let legal = if legal {
-        let end = match steps.last() {
-            Some(step) => crate::notation::sfen::parse_sfen(&step.position.sfen)
-                .expect("a position's own SFEN reads back"),
-            None => start.clone(),
-        };
         let previous = moves.last().map(|m| m.to());
         super::board::legal_views(&end, previous)
     } else {
@@ -167,6 +244,20 @@ pub fn play_line(
         steps,
         legal,
     })
+}
+
+/// The futile ending of a solve's line (its `futile_end`: a drop and its capture after the
+/// line's last check, not counted) in 日本式, as `solve --format ja` names it; `None` when the
+/// line has none, or there is no line.
+pub fn futile_end_ja(start: &Position, outcome: &Outcome) -> Option<[String; 2]> {
+    let line = match outcome {
+        Outcome::Mate { line, .. } => line,
+        Outcome::Unknown {
+            found: Some(line), ..
+        } => line,
+        Outcome::Unknown { found: None, .. } | Outcome::NoMate => return None,
+    };
+    futile_end_pair(start, line).map(|(_, ja)| ja)
 }
 
 /// `start` and `moves` (legal in turn) as a UTF-8 KIF, with `header` (name, value) first.
@@ -206,7 +297,13 @@ mod tests {
             describe_problem("4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*6b 5a4a 5c5a", false).unwrap();
         assert_eq!(view.line.len(), 2);
         let fault = view.line_fault.unwrap();
-        assert!(fault.contains("move 3"), "{fault}");
+        assert_eq!(fault.fault.split(':').next(), Some("move 3"), "{fault:?}");
+        // Placed on the third move's word: `5c5a`, from column 45.
+        assert_eq!((fault.line, fault.column), (Some(1), Some(45)), "{fault:?}");
+        assert!(
+            fault.message.starts_with("<problem>:1:45: move 3"),
+            "{fault:?}"
+        );
     }
 
     #[test]
@@ -238,6 +335,10 @@ mod tests {
         assert!(end.hands.black.is_empty(), "{:?}", end.hands);
         assert_eq!(end.hands.white[&'P'], 18);
         assert_eq!(line.steps[1].position.board[2][4], "p");
+        // The legal moves at the end are those of the position reached, the virtual one.
+        let reached = parse_sfen(&end.sfen).unwrap();
+        let to = moves.last().map(|m| m.to());
+        assert_eq!(line.legal, super::super::board::legal_views(&reached, to));
         assert!(!line.legal.is_empty());
         assert!(matches!(
             play_line(&start, &moves, &[1], false),

@@ -1,11 +1,12 @@
 //! `tsume solve`: the shortest mate of one problem, replayed and checked before it is printed.
 
+use crate::serve::contract::SolveEvent;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use tsume::app::answer::{answer_json, MateFoundEvent};
+use tsume::app::answer::answer_json;
 use tsume::app::answer::{MateFound, MateLine, Outcome, Refutation, Report, LINE_CHOICE_BUDGET};
 use tsume::app::engine::Progress;
 use tsume::app::engine::{Engine, Running, Waited};
@@ -94,7 +95,7 @@ pub fn show_running<T>(running: &Running<T, Progress>, display: Display) -> Resu
         let mates = progress.mates_found();
         if display == Display::JsonLines {
             for m in &mates[written..] {
-                let event = MateFoundEvent::from(m);
+                let event = SolveEvent::MateFound(m.into());
                 eprintln!("{}", serde_json::to_string(&event).expect("serialise"));
             }
             written = mates.len();

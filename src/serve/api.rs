@@ -2,6 +2,11 @@
 //! and writes the app's answer as JSON.
 
 use super::assets;
+use super::contract::Event;
+use super::contract::{
+    CheckDefaults, CheckEvent, CheckResult, Defaults, Info, KifAnswer, SolveDefaults, SolveEvent,
+    SolveResult, StopAnswer,
+};
 use super::guard::same_origin_only;
 use super::reply::{json, ApiError, JsonBody};
 use super::stream::{progress_stream, Claim};
@@ -12,8 +17,8 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::{middleware, Router};
 use serde::Deserialize;
-use serde_json::json as value;
 use std::sync::Arc;
+use ts_rs::TS;
 use tsume::app::answer::answer_json;
 use tsume::app::board::line_moves;
 use tsume::app::check::kif::findings_kif;
@@ -26,7 +31,7 @@ use tsume::app::settings::{
     count, seconds, Capturer, RulesName, SearchSettings, Setting, SettingError,
 };
 use tsume::app::solution_kif::solution_kif;
-use tsume::app::workbench::{describe_problem, play_line, setup_kif, TEXT_NAME};
+use tsume::app::workbench::{describe_problem, futile_end_ja, play_line, setup_kif, TEXT_NAME};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::Position;
 
@@ -74,25 +79,33 @@ async fn method_not_allowed() -> ApiError {
 
 /// `GET /api/info`.
 async fn info() -> Response {
-    json(&value!({
-        "version": tsume::VERSION,
-        "build": tsume::BUILD,
-        "defaults": {
-            "rules": "tsume",
-            "futile": "any",
-            "solve": {"time": SOLVE_TIME, "hash_mb": SOLVE_HASH_MB},
-            "check": {"time": null, "total_time": CHECK_TOTAL_TIME, "hash_mb": CHECK_HASH_MB},
+    json(&Info {
+        version: tsume::VERSION,
+        build: tsume::BUILD,
+        defaults: Defaults {
+            rules: "tsume",
+            futile: "any",
+            solve: SolveDefaults {
+                time: Some(SOLVE_TIME),
+                hash_mb: SOLVE_HASH_MB,
+            },
+            check: CheckDefaults {
+                time: None,
+                total_time: Some(CHECK_TOTAL_TIME),
+                hash_mb: CHECK_HASH_MB,
+            },
         },
-        "max_hash_mb": MAX_HASH_MB,
-        "body_limit": super::reply::BODY_LIMIT,
-    }))
+        max_hash_mb: MAX_HASH_MB,
+        body_limit: super::reply::BODY_LIMIT,
+    })
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct PositionRequest {
+pub(super) struct PositionRequest {
     problem: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     literal_hands: bool,
 }
 
@@ -106,15 +119,18 @@ fn sfen_field(sfen: &str) -> Result<Position, ApiError> {
     parse_sfen(sfen).map_err(|e| ApiError::bad(format!("sfen: {e}")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct LineRequest {
+pub(super) struct LineRequest {
     sfen: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     moves: Vec<String>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     futile_plies: Vec<usize>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     legal: bool,
 }
 
@@ -127,13 +143,15 @@ async fn line(JsonBody(req): JsonBody<LineRequest>) -> Result<Response, ApiError
     Ok(json(&view))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct KifRequest {
+pub(super) struct KifRequest {
     sfen: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     moves: Vec<String>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     header: Vec<(String, String)>,
 }
 
@@ -142,7 +160,7 @@ async fn kif(JsonBody(req): JsonBody<KifRequest>) -> Result<Response, ApiError> 
     let start = sfen_field(&req.sfen)?;
     let moves = line_moves(&req.moves).map_err(|e| ApiError::bad(e.to_string()))?;
     let text = setup_kif(&start, &moves, req.header).map_err(|e| ApiError::bad(e.to_string()))?;
-    Ok(json(&value!({ "kif": text })))
+    Ok(json(&KifAnswer { kif: text }))
 }
 
 fn solve_time() -> Option<f64> {
@@ -153,21 +171,27 @@ fn solve_hash() -> u64 {
     SOLVE_HASH_MB
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct SolveRequest {
+pub(super) struct SolveRequest {
     problem: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     literal_hands: bool,
     #[serde(default)]
+    #[ts(optional = nullable)]
     rules: RulesName,
     #[serde(default)]
+    #[ts(optional = nullable, type = "\"any\" | \"checker\"")]
     futile: Capturer,
     #[serde(default = "solve_time")]
+    #[ts(optional = nullable)]
     time: Option<f64>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     nodes: Option<u64>,
     #[serde(default = "solve_hash")]
+    #[ts(optional = nullable)]
     hash_mb: u64,
 }
 
@@ -246,10 +270,15 @@ async fn solve(
                 &answer.report.outcome,
                 answer.refutation.as_ref(),
             );
+            let futile_end_ja = futile_end_ja(&posed.position, &answer.report.outcome);
             let answer = answer_json(&posed, &answer, rules, stopped);
-            value!({"event": "result", "answer": answer, "kif": kif})
+            SolveEvent::Result(Box::new(SolveResult {
+                answer,
+                futile_end_ja,
+                kif,
+            }))
         }
-        Err(e) => value!({"event": "error", "error": {"message": e.to_string()}}),
+        Err(e) => SolveEvent::failed(e.to_string()),
     });
     Ok(progress_stream(running, claim, sfen, finish))
 }
@@ -263,34 +292,43 @@ fn check_hash() -> u64 {
 }
 
 /// An intended line: USI moves as a list or in one string.
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(untagged)]
-enum LineField {
+pub(super) enum LineField {
     Words(Vec<String>),
     Text(String),
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct CheckRequest {
+pub(super) struct CheckRequest {
     problem: String,
     #[serde(default)]
+    #[ts(optional = nullable)]
     line: Option<LineField>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     literal_hands: bool,
     #[serde(default)]
+    #[ts(optional = nullable)]
     rules: RulesName,
     #[serde(default)]
+    #[ts(optional = nullable, type = "\"any\" | \"checker\"")]
     futile: Capturer,
     #[serde(default)]
+    #[ts(optional = nullable)]
     time: Option<f64>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     nodes: Option<u64>,
     #[serde(default = "check_total_time")]
+    #[ts(optional = nullable)]
     total_time: Option<f64>,
     #[serde(default)]
+    #[ts(optional = nullable)]
     total_nodes: Option<u64>,
     #[serde(default = "check_hash")]
+    #[ts(optional = nullable)]
     hash_mb: u64,
 }
 
@@ -333,18 +371,19 @@ async fn check(
         Ok(report) => {
             let mut json = check_json(&pos, &report, rules);
             about.put_in(&mut json);
-            value!({
-                "event": "result",
-                "check": json,
-                "kif": findings_kif(&pos, &report, record.as_ref()),
-            })
+            CheckEvent::Result(Box::new(CheckResult {
+                check: json,
+                kif: findings_kif(&pos, &report, record.as_ref()),
+            }))
         }
-        Err(e) => value!({"event": "error", "error": {"message": e.0}}),
+        Err(e) => CheckEvent::failed(e.0),
     });
     Ok(progress_stream(running, claim, sfen, finish))
 }
 
 /// `POST /api/stop`: stops the search under way.
 async fn stop(State(server): State<Arc<Server>>) -> Response {
-    json(&value!({ "stopped": server.stop_current() }))
+    json(&StopAnswer {
+        stopped: server.stop_current(),
+    })
 }

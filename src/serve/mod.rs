@@ -7,6 +7,7 @@
 
 mod api;
 mod assets;
+pub mod contract;
 mod guard;
 mod reply;
 mod stream;

@@ -6,6 +6,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use ts_rs::TS;
 use tsume::app::problem::InputError;
 
 /// The largest request body taken: a KIF of the longest problems is a few tens of kilobytes.
@@ -49,28 +50,47 @@ impl From<InputError> for ApiError {
     }
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
-    error: ErrorFields<'a>,
+/// The body of every failed request.
+#[derive(Serialize, TS)]
+pub struct ErrorBody {
+    /// What failed.
+    pub error: ErrorFields,
 }
 
-#[derive(Serialize)]
-struct ErrorFields<'a> {
-    message: &'a str,
-    line: Option<usize>,
-    column: Option<usize>,
-    fault: Option<&'a str>,
+/// An error object (`docs/serve.md`, "Errors").
+#[derive(Serialize, TS)]
+pub struct ErrorFields {
+    /// The command line's message.
+    pub message: String,
+    /// For an input fault with a place: its 1-based line.
+    pub line: Option<usize>,
+    /// Its 1-based character column.
+    pub column: Option<usize>,
+    /// For an input fault: the message without its place.
+    pub fault: Option<String>,
+}
+
+impl ErrorFields {
+    /// An error with no place.
+    pub fn message(message: String) -> ErrorFields {
+        ErrorFields {
+            message,
+            line: None,
+            column: None,
+            fault: None,
+        }
+    }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (line, column, fault) = match &self.place {
-            Some((line, column, fault)) => (*line, *column, Some(fault.as_str())),
+        let (line, column, fault) = match self.place {
+            Some((line, column, fault)) => (line, column, Some(fault)),
             None => (None, None, None),
         };
         let body = ErrorBody {
             error: ErrorFields {
-                message: &self.message,
+                message: self.message,
                 line,
                 column,
                 fault,

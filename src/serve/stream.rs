@@ -5,16 +5,15 @@
 //! and when the client goes (a closed tab, an aborted request) the stream is dropped, which stops
 //! the search.
 
+use super::contract::{CheckEvent, Event, SolveEvent};
 use super::Server;
 use axum::body::{Body, Bytes};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tsume::app::answer::MateFoundEvent;
 use tsume::app::check::CheckProgress;
 use tsume::app::engine::Progress;
 use tsume::app::engine::{Running, Waited};
@@ -78,57 +77,62 @@ impl Drop for Claim {
 
 /// What a search publishes, as the stream's lines.
 pub trait Publishes {
+    /// The stream's lines.
+    type Event: Event;
+
     /// The lines due since the last call: new mates at once, the counters when `counters`.
-    fn lines(&self, elapsed: Duration, counters: bool, seen: &mut usize) -> Vec<Value>;
+    fn lines(&self, elapsed: Duration, counters: bool, seen: &mut usize) -> Vec<Self::Event>;
 }
 
 impl Publishes for Progress {
-    fn lines(&self, elapsed: Duration, counters: bool, seen: &mut usize) -> Vec<Value> {
+    type Event = SolveEvent;
+
+    fn lines(&self, elapsed: Duration, counters: bool, seen: &mut usize) -> Vec<SolveEvent> {
         let mates = self.mates_found();
-        let mut out: Vec<Value> = mates[(*seen).min(mates.len())..]
+        let mut out: Vec<SolveEvent> = mates[(*seen).min(mates.len())..]
             .iter()
-            .map(|m| serde_json::to_value(MateFoundEvent::from(m)).expect("serialise"))
+            .map(|m| SolveEvent::MateFound(m.into()))
             .collect();
         *seen = mates.len();
         if counters {
-            out.push(json!({
-                "event": "progress",
-                "nodes": self.nodes.load(Ordering::Relaxed),
-                "time_ms": elapsed.as_millis() as u64,
-                "hash_permille": self.hash_permille.load(Ordering::Relaxed),
-            }));
+            out.push(SolveEvent::Progress {
+                nodes: self.nodes.load(Ordering::Relaxed),
+                time_ms: elapsed.as_millis() as u64,
+                hash_permille: self.hash_permille.load(Ordering::Relaxed),
+            });
         }
         out
     }
 }
 
 impl Publishes for CheckProgress {
-    fn lines(&self, elapsed: Duration, counters: bool, _: &mut usize) -> Vec<Value> {
+    type Event = CheckEvent;
+
+    fn lines(&self, elapsed: Duration, counters: bool, _: &mut usize) -> Vec<CheckEvent> {
         if !counters {
             return Vec::new();
         }
-        vec![json!({
-            "event": "progress",
-            "nodes": self.nodes.load(Ordering::Relaxed),
-            "time_ms": elapsed.as_millis() as u64,
-            "searches": self.searches.load(Ordering::Relaxed),
-            "ply": self.ply.load(Ordering::Relaxed),
-            "plies": self.plies.load(Ordering::Relaxed),
-        })]
+        vec![CheckEvent::Progress {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            time_ms: elapsed.as_millis() as u64,
+            searches: self.searches.load(Ordering::Relaxed),
+            ply: self.ply.load(Ordering::Relaxed),
+            plies: self.plies.load(Ordering::Relaxed),
+        }]
     }
 }
 
 /// The answer's last line from the search's answer.
-pub type Finish<T> = Box<dyn FnOnce(T) -> Value + Send>;
+pub type Finish<T, E> = Box<dyn FnOnce(T) -> E + Send>;
 
-struct Live<T, P> {
+struct Live<T, P: Publishes> {
     running: Running<T, P>,
     claim: Option<Claim>,
     start: Instant,
     next_counters: Instant,
     seen: usize,
-    first: Option<Value>,
-    finish: Option<Finish<T>>,
+    first: Option<P::Event>,
+    finish: Option<Finish<T, P::Event>>,
 }
 
 /// The stream of `running`, which holds `claim`: `started` (with `sfen`) first, the search's
@@ -137,7 +141,7 @@ pub fn progress_stream<T, P>(
     running: Running<T, P>,
     claim: Claim,
     sfen: String,
-    finish: Finish<T>,
+    finish: Finish<T, P::Event>,
 ) -> Response
 where
     T: Send + 'static,
@@ -150,7 +154,7 @@ where
         start: now,
         next_counters: now + PROGRESS_EVERY,
         seen: 0,
-        first: Some(json!({"event": "started", "sfen": sfen})),
+        first: Some(P::Event::started(sfen)),
         finish: Some(finish),
     };
     let lines = futures_util::stream::unfold(live, |mut live| async move {
@@ -185,7 +189,7 @@ where
                     if let Some(claim) = live.claim.take() {
                         claim.finished();
                     }
-                    out.push(json!({"event": "error", "error": {"message": words}}));
+                    out.push(P::Event::failed(words));
                     return Some((Ok(ndjson(&out)), live));
                 }
             }
@@ -210,10 +214,11 @@ where
 }
 
 /// Lines of JSON, each ended by a newline.
-fn ndjson(values: &[Value]) -> Bytes {
+fn ndjson(events: &[impl Event]) -> Bytes {
     let mut text = String::new();
-    for v in values {
-        text.push_str(&v.to_string());
+    for e in events {
+        // An event is plain data: its JSON is always written.
+        text.push_str(&serde_json::to_string(e).expect("an event's JSON"));
         text.push('\n');
     }
     Bytes::from(text)

@@ -1,126 +1,37 @@
-// The server's requests (docs/serve.md), typed as the page uses them.
+// The server's requests (docs/serve.md). Their types, and those of the answers, are generated
+// from the server's Rust types (web/src/generated/, written by
+// `TSUME_WRITE_TYPES=1 cargo test --release --bin tsume contract`): none is declared here.
 
-import type { ApiPosition, HandBase, Side } from "./shogi";
+import type { CheckEvent } from "./generated/CheckEvent";
+import type { ErrorBody as ErrorAnswer } from "./generated/ErrorBody";
+import type { ErrorFields } from "./generated/ErrorFields";
+import type { Info } from "./generated/Info";
+import type { KifAnswer } from "./generated/KifAnswer";
+import type { KifRequest } from "./generated/KifRequest";
+import type { LineAnswer } from "./generated/LineAnswer";
+import type { LineRequest } from "./generated/LineRequest";
+import type { PositionAnswer } from "./generated/PositionAnswer";
+import type { PositionRequest } from "./generated/PositionRequest";
+import type { SolveEvent } from "./generated/SolveEvent";
+import type { StopAnswer } from "./generated/StopAnswer";
 
-export interface Move {
-  usi: string;
-  ja: string;
-  from: string | null;
-  to: string;
-  drop: HandBase | null;
-  promote: boolean;
-  check: boolean;
-}
+export type { CheckAnswer } from "./generated/CheckAnswer";
+export type { CheckRequest } from "./generated/CheckRequest";
+export type { Finding } from "./generated/Finding";
+export type { MoveView as Move } from "./generated/MoveView";
+export type { Refutation } from "./generated/Refutation";
+export type { RefutationCheck } from "./generated/RefutationCheck";
+export type { RulesName } from "./generated/RulesName";
+export type { SolveAnswer } from "./generated/SolveAnswer";
+export type { SolveRequest } from "./generated/SolveRequest";
+export type { TextFault } from "./generated/TextFault";
+export type { CheckEvent, ErrorFields, Info, LineAnswer, PositionAnswer, SolveEvent };
 
-export interface Info {
-  version: string;
-  defaults: {
-    rules: string;
-    futile: string;
-    solve?: { time: number | null; hash_mb: number };
-    check?: { time: number | null; total_time: number | null; hash_mb: number };
-  };
-}
+/** A line of a progress stream (`/api/solve`, `/api/check`). */
+export type StreamEvent = SolveEvent | CheckEvent;
 
-export interface PositionAnswer {
-  position: ApiPosition;
-  written: ApiPosition;
-  format: string;
-  line: Move[];
-  line_fault: ErrorBody | null;
-  header: [string, string][];
-  game_moves: number | null;
-  warning: string | null;
-}
-
-export interface LineAnswer {
-  start: ApiPosition;
-  steps: { move: Move; position: ApiPosition }[];
-  legal?: Move[];
-}
-
-export interface RefutationCheck {
-  check: string;
-  check_ja: string;
-  reply: string;
-  reply_ja: string;
-  holds: "no_check" | "repetition" | "no_mate";
-  then: Refutation | null;
-}
-
-export interface Refutation {
-  checks: RefutationCheck[];
-  left_out: number;
-}
-
-export interface SolveAnswer {
-  sfen: string;
-  result: "mate" | "nomate" | "unknown";
-  interrupted: boolean;
-  rules: string;
-  futile: string | null;
-  length: number | null;
-  minimax_length: number | null;
-  mate_at_most: number | null;
-  proven_shortest: boolean;
-  mates_found: { plies: number; nodes: number; time_ms: number }[];
-  line: string[];
-  line_ja: string[];
-  futile_plies: number[];
-  futile_end: [string, string] | null;
-  pieces_left: string;
-  refutation: Refutation | null;
-  nodes: number;
-  time_ms: number;
-  hash_permille: number;
-  hash_mb: number;
-}
-
-export interface Finding {
-  kind: string;
-  name: string;
-  class: "flaw" | "note" | "undecided";
-  ply: number | null;
-  counted_ply: number | null;
-  line: string[];
-  line_ja: string[];
-  futile_plies: number[];
-  length: number | null;
-  main_left: number | null;
-  message: string;
-  message_ja: string;
-}
-
-export interface CheckAnswer {
-  sfen: string;
-  verdict: "sound" | "flawed" | "undecided";
-  line_source: "given" | "solver";
-  length: number | null;
-  line: string[];
-  line_ja: string[];
-  futile_plies: number[];
-  futile_end: [string, string] | null;
-  pieces_left: string;
-  findings: Finding[];
-  searches: number;
-  nodes: number;
-  time_ms: number;
-  interrupted: boolean;
-}
-
-export type StreamEvent =
-  | { event: "started"; sfen: string }
-  | { event: "progress"; nodes: number; time_ms: number; hash_permille?: number; searches?: number; ply?: number; plies?: number }
-  | { event: "mate_found"; plies: number; nodes: number; time_ms: number }
-  | { event: "result"; answer?: SolveAnswer; check?: CheckAnswer; kif: string }
-  | { event: "error"; error: ErrorBody };
-
-export interface ErrorBody {
-  message: string;
-  line?: number | null;
-  column?: number | null;
-  fault?: string | null;
-}
+/** An error object as the page holds it: a failure of the network or of the page has only its message. */
+export type ErrorBody = Pick<ErrorFields, "message"> & Partial<ErrorFields>;
 
 /** A request that failed: the API's error, or the network's. */
 export class ApiError extends Error {
@@ -138,7 +49,7 @@ export class ApiError extends Error {
 async function failure(res: Response): Promise<ApiError> {
   let body: ErrorBody = { message: `HTTP ${res.status} ${res.statusText}` };
   try {
-    const json = await res.json();
+    const json = (await res.json()) as Partial<ErrorAnswer> | null;
     if (json && json.error && typeof json.error.message === "string") body = json.error;
   } catch {
     // not JSON: the status line says what there is to say
@@ -175,23 +86,26 @@ export async function info(): Promise<Info> {
 }
 
 export function position(problem: string, literalHands: boolean, signal?: AbortSignal): Promise<PositionAnswer> {
-  return post("/api/position", { problem, literal_hands: literalHands }, signal);
+  const body: PositionRequest = { problem, literal_hands: literalHands };
+  return post("/api/position", body, signal);
 }
 
 export function line(sfen: string, moves: string[], futilePlies: number[], legal: boolean, signal?: AbortSignal): Promise<LineAnswer> {
-  return post("/api/line", { sfen, moves, futile_plies: futilePlies, legal }, signal);
+  const body: LineRequest = { sfen, moves, futile_plies: futilePlies, legal };
+  return post("/api/line", body, signal);
 }
 
-export function kif(sfen: string, moves: string[], header: [string, string][]): Promise<{ kif: string }> {
-  return post("/api/kif", { sfen, moves, header });
+export function kif(sfen: string, moves: string[], header: [string, string][]): Promise<KifAnswer> {
+  const body: KifRequest = { sfen, moves, header };
+  return post("/api/kif", body);
 }
 
-export function stop(): Promise<{ stopped: boolean }> {
+export function stop(): Promise<StopAnswer> {
   return post("/api/stop", {});
 }
 
-/** A progress stream (`/api/solve`, `/api/check`): each event as its line arrives. */
-export async function* stream(path: string, body: unknown, signal: AbortSignal): AsyncGenerator<StreamEvent> {
+/** A progress stream (`/api/solve` with `SolveEvent`, `/api/check` with `CheckEvent`): each event as its line arrives. */
+export async function* stream<E extends StreamEvent>(path: string, body: unknown, signal: AbortSignal): AsyncGenerator<E> {
   const res = await send(path, body, signal);
   if (!res.body) throw new ApiError(0, { message: "the answer has no body" });
   const reader = res.body.getReader();
@@ -204,12 +118,10 @@ export async function* stream(path: string, body: unknown, signal: AbortSignal):
     while ((nl = buffered.indexOf("\n")) >= 0) {
       const text = buffered.slice(0, nl).trim();
       buffered = buffered.slice(nl + 1);
-      if (text) yield JSON.parse(text) as StreamEvent;
+      if (text) yield JSON.parse(text) as E;
     }
     if (done) break;
   }
   const rest = (buffered + decoder.decode()).trim();
-  if (rest) yield JSON.parse(rest) as StreamEvent;
+  if (rest) yield JSON.parse(rest) as E;
 }
-
-export type { Side };

@@ -1,11 +1,11 @@
 // Checking the intended line (`/api/check`): the verdict, the findings in the composers' words
 // with their plies, and each finding's evidence on the board as a branch of the main line.
 
-import type { Finding } from "./api";
+import type { CheckEvent, CheckRequest, Finding } from "./api";
 import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { lang, t } from "./i18n";
-import { positionReady, problemSfen } from "./editor";
+import { checkedLine, positionReady, problemText } from "./editor";
 import { showChecked, showLine } from "./line";
 import { numberField, progressView, runStream, searchSettings } from "./solve";
 import { app } from "./state";
@@ -14,15 +14,14 @@ export async function startCheck(): Promise<void> {
   if (!positionReady() || app.solve.running || app.check.running) return;
   app.checked = null;
   const total = numberField("check-time");
-  const body: Record<string, unknown> = {
-    problem: problemSfen(),
+  const body: CheckRequest = {
+    problem: problemText(),
     literal_hands: app.literal,
     ...searchSettings(),
-    line: app.played.moves.length ? app.played.moves : null,
+    line: checkedLine(),
   };
   if (total != null) body.total_time = total;
-  await runStream(app.check, "/api/check", body, (ev) => {
-    if (!ev.check) return;
+  await runStream<CheckEvent>(app.check, "/api/check", body, (ev) => {
     app.checked = { check: ev.check, kif: ev.kif };
     if (ev.check.line.length) void showChecked(0);
   });
@@ -85,9 +84,13 @@ export function renderCheckPanel(): void {
   const busy = s.running || app.solve.running;
   byId<HTMLButtonElement>("check-start").disabled = busy || !positionReady();
   byId<HTMLButtonElement>("check-stop").disabled = !s.running || s.stopping;
-  byId("check-intended").textContent = app.played.moves.length
-    ? t("check.intended", { n: app.played.moves.length })
-    : t("check.intended.none");
+  const n = app.played.moves.length;
+  const faulty = app.loaded?.lineFault && checkedLine() === null;
+  byId("check-intended").textContent = faulty
+    ? t("check.intended.fault", { n, m: n + 1 })
+    : n
+      ? t("check.intended", { n })
+      : t("check.intended.none");
   fill(byId("check-out"), buildCheckOut);
 }
 
@@ -103,6 +106,7 @@ function buildCheckOut(out: HTMLElement): void {
   const verdict = h("div", { class: `verdict verdict-${c.verdict}`, "data-verdict": c.verdict }, t(`check.verdict.${c.verdict}` as "check.verdict.sound"));
   out.append(verdict);
   if (c.line_source === "solver") out.append(h("div", { class: "note" }, t("check.line_source.solver")));
+  for (const w of c.warnings ?? []) out.append(h("div", { class: "warning", "data-check-warning": "" }, h("strong", {}, `${t("pos.warning")}: `), w));
   if (c.findings.length === 0) out.append(h("p", {}, t("check.none")));
   else {
     const ol = h("ol", { class: "findings" });

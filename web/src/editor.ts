@@ -5,7 +5,7 @@ import * as api from "./api";
 import { handText, pieceIcon } from "./board";
 import { byId, fill, h, swap } from "./dom";
 import { t } from "./i18n";
-import { errorView, faultGlossOf } from "./errors";
+import { errorView, faultGlossOf, textFaultView } from "./errors";
 import { app, idleSearch, render } from "./state";
 import {
   BASES,
@@ -30,6 +30,22 @@ let inFlight: AbortController | null = null;
 /** The set-up's SFEN as sent to the server: the defender's hand left out unless it is set. */
 export function problemSfen(): string {
   return setupToSfen(app.setup, app.literal);
+}
+
+/**
+ * The problem as solve and check send it: the text read, while the set-up is still its (so that
+ * the server reads the record as the command line reads its file: its faults, its header, its
+ * side lines), else the set-up's SFEN.
+ */
+export function problemText(): string {
+  return app.loaded ? app.loaded.text : problemSfen();
+}
+
+/** The intended line as check sends it: null for the record's own (read with its faults), else the line played. */
+export function checkedLine(): string[] | null {
+  const played = app.played.moves;
+  if (app.loaded && played.join(" ") === app.loaded.line.join(" ")) return null;
+  return played.length ? played : null;
 }
 
 /** A change of the set-up: its line no longer applies, and the server must look at it again. */
@@ -367,9 +383,8 @@ function buildPasteResult(out: HTMLElement): void {
   const info = h("div", { class: "ok-line" }, t("pos.format", { format: loaded.format.toUpperCase() }));
   out.append(info);
   if (loaded.gameMoves != null) out.append(h("div", { class: "note" }, t("pos.game", { n: loaded.gameMoves })));
-  for (const w of [loaded.warning, loaded.lineFault]) {
-    if (w) out.append(h("div", { class: "warning" }, h("strong", {}, t("pos.warning") + ": "), w));
-  }
+  if (loaded.lineFault) out.append(textFaultView(loaded.lineFault, false, loaded.line.length));
+  for (const w of loaded.warnings) out.append(textFaultView(w, true, 0));
   if (app.header.length) {
     const dl = h("dl", { class: "header-fields" });
     for (const [k, v] of app.header) dl.append(h("dt", {}, k), h("dd", {}, v));
@@ -399,7 +414,6 @@ function buildPositionStatus(box: HTMLElement): void {
   }
   if (app.pos) {
     box.append(h("span", { "data-pos-ok": "" }, "✓ " + t("pos.ok")));
-    if (app.pos.warning) box.append(h("div", { class: "warning" }, app.pos.warning));
   }
 }
 

@@ -1,6 +1,7 @@
 // Errors as the page shows them: the command line's own message, its place, and a gloss.
 
 import { ApiError } from "./api";
+import type { TextFault } from "./api";
 import { byId, h } from "./dom";
 import { faultGloss, t } from "./i18n";
 
@@ -15,6 +16,56 @@ export function errorView(err: ApiError, extra?: string): HTMLElement {
   }
   if (extra) box.append(h("div", { class: "gloss" }, extra));
   return box;
+}
+
+/**
+ * A fault of a text read (a record's move, a side line's) that leaves the problem readable: what
+ * it means for the problem in the page's words, the place, and the command line's message.
+ * `kept` is the number of the line's moves read before it (a fault of the main line).
+ */
+export function textFaultView(f: TextFault, side: boolean, kept: number): HTMLElement {
+  const box = h("div", { class: "warning text-fault", "data-text-fault": side ? "side" : "line" });
+  const m = /^move (\d+)(?: '([^']*)')?/.exec(f.fault);
+  const move = m ? { n: m[1], move: m[2] ?? "" } : null;
+  const head = side
+    ? move?.move
+      ? t("fault.side.move", move)
+      : t("fault.side")
+    : move?.move
+      ? t("fault.line.move", move)
+      : t("fault.line");
+  box.append(h("strong", {}, `${t("pos.warning")}: ${head}`));
+  if (f.line != null && f.column != null) {
+    const [line, column] = [f.line, f.column];
+    box.append(
+      " ",
+      h(
+        "button",
+        { type: "button", class: "small place", "data-place": `${line}:${column}`, title: t("fault.show"), onclick: () => showPlace(line, column) },
+        t("error.line", { line, column }),
+      ),
+    );
+  }
+  box.append(h("div", { class: "gloss" }, side ? t("fault.side.after") : kept > 0 ? t("fault.line.kept", { n: kept }) : t("fault.line.none")));
+  box.append(h("pre", { class: "message" }, f.message));
+  return box;
+}
+
+/** Puts the text cursor on the faulty place of the pasted text. */
+/** The place in the paste box, selected and scrolled to. */
+function showPlace(line: number, column: number): void {
+  const ta = byId<HTMLTextAreaElement>("paste");
+  ta.focus();
+  selectPlace(ta, line, column);
+}
+
+export function selectPlace(ta: HTMLTextAreaElement, line: number, column: number): void {
+  const lines = ta.value.split("\n");
+  if (line < 1 || line > lines.length) return;
+  let at = 0;
+  for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
+  at += Math.min(Math.max(column - 1, 0), lines[line - 1].length);
+  ta.setSelectionRange(at, Math.min(at + 1, ta.value.length));
 }
 
 export function faultGlossOf(err: ApiError): string | undefined {

@@ -3,7 +3,7 @@
 
 import * as api from "./api";
 import { byId, download } from "./dom";
-import { notice } from "./errors";
+import { notice, selectPlace } from "./errors";
 import { resetAnswers, validateSoon } from "./editor";
 import { clearLine, loadPlayed } from "./line";
 import { setupFromApi } from "./shogi";
@@ -31,10 +31,12 @@ export async function readProblem(text: string): Promise<void> {
     app.setup = setupFromApi(game ? answer.position : answer.written);
     app.header = answer.header;
     app.loaded = {
+      text,
       format: answer.format,
       gameMoves: answer.game_moves,
-      warning: answer.warning,
-      lineFault: answer.line_fault ? answer.line_fault.message : null,
+      line: answer.line.map((m) => m.usi),
+      lineFault: answer.line_fault,
+      warnings: answer.warnings,
     };
     resetAnswers();
     clearLine();
@@ -54,16 +56,6 @@ export async function readProblem(text: string): Promise<void> {
     return;
   }
   render();
-}
-
-/** Puts the text cursor on the faulty place of the pasted text. */
-function selectPlace(ta: HTMLTextAreaElement, line: number, column: number): void {
-  const lines = ta.value.split("\n");
-  if (line < 1 || line > lines.length) return;
-  let at = 0;
-  for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
-  at += Math.min(Math.max(column - 1, 0), lines[line - 1].length);
-  ta.setSelectionRange(at, Math.min(at + 1, ta.value.length));
 }
 
 /** A file's text: UTF-8 when it is, else Shift-JIS (KIF files of Windows programs). */

@@ -1,6 +1,8 @@
 // The page's own model of a set-up: what the editor changes and writes as SFEN. Legality is the
 // server's to judge (`/api/position`); this file only reads and writes the notation.
 
+import type { PositionView } from "./generated/PositionView";
+
 export type Side = "black" | "white";
 export type Base = "K" | "R" | "B" | "G" | "S" | "N" | "L" | "P";
 export type HandBase = Exclude<Base, "K">;
@@ -23,13 +25,8 @@ export interface Setup {
 }
 
 /** The position object of the API (docs/serve.md). */
-export interface ApiPosition {
-  sfen: string;
-  side: Side;
-  board: string[][];
-  hands: Record<Side, Partial<Record<HandBase, number>>>;
-  in_check: boolean;
-}
+/** A position as the server gives it. */
+export type ApiPosition = PositionView;
 
 export const BASES: Base[] = ["K", "R", "B", "G", "S", "N", "L", "P"];
 export const HAND_BASES: HandBase[] = ["R", "B", "G", "S", "N", "L", "P"];

@@ -2,11 +2,11 @@
 // answer (its line on the board), and a no-mate's refutation, browsable.
 
 import * as api from "./api";
-import type { Refutation, SolveAnswer } from "./api";
+import type { CheckRequest, Refutation, RulesName, SolveAnswer, SolveRequest } from "./api";
 import { byId, download, fill, h } from "./dom";
 import { errorView } from "./errors";
 import { num, t } from "./i18n";
-import { problemSfen, positionReady } from "./editor";
+import { problemText, positionReady } from "./editor";
 import { showLine } from "./line";
 import { app, idleSearch, render } from "./state";
 import type { SearchState, Solution } from "./state";
@@ -22,10 +22,10 @@ export function numberField(id: string): number | null {
 }
 
 /** The settings shared by solve and check, as the requests take them (a table size left empty is the server's). */
-export function searchSettings(): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    rules: byId<HTMLSelectElement>("solve-rules").value,
-    futile: byId<HTMLSelectElement>("solve-futile").value,
+export function searchSettings(): Pick<SolveRequest, "rules" | "futile" | "hash_mb"> {
+  const out: Pick<SolveRequest, "rules" | "futile" | "hash_mb"> = {
+    rules: byId<HTMLSelectElement>("solve-rules").value as RulesName,
+    futile: byId<HTMLSelectElement>("solve-futile").value as SolveRequest["futile"],
   };
   const hash = numberField("solve-hash");
   if (hash != null) out.hash_mb = Math.round(hash);
@@ -33,21 +33,21 @@ export function searchSettings(): Record<string, unknown> {
 }
 
 /** Runs a progress stream into `search`, giving the last event's content to `done`. */
-export async function runStream(
+export async function runStream<E extends api.StreamEvent>(
   search: SearchState,
-  path: string,
-  body: Record<string, unknown>,
-  done: (result: Extract<api.StreamEvent, { event: "result" }>) => void,
+  path: "/api/solve" | "/api/check",
+  body: SolveRequest | CheckRequest,
+  done: (result: Extract<E, { event: "result" }>) => void,
 ): Promise<void> {
   const controller = new AbortController();
   Object.assign(search, idleSearch(), { running: true, controller });
   render();
   try {
-    for await (const ev of api.stream(path, body, controller.signal)) {
+    for await (const ev of api.stream<E>(path, body, controller.signal)) {
       if (ev.event === "progress") search.progress = ev;
       else if (ev.event === "mate_found") search.mates.push({ plies: ev.plies, nodes: ev.nodes, time_ms: ev.time_ms });
       else if (ev.event === "error") search.error = new api.ApiError(500, ev.error);
-      else if (ev.event === "result") done(ev);
+      else if (ev.event === "result") done(ev as Extract<E, { event: "result" }>);
       render();
     }
   } catch (e) {
@@ -82,30 +82,14 @@ export async function startSolve(): Promise<void> {
   if (!positionReady() || app.solve.running || app.check.running) return;
   app.solution = null;
   // An empty time limit is no limit.
-  const body = { problem: problemSfen(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
-  await runStream(app.solve, "/api/solve", body, (ev) => {
-    if (!ev.answer) return;
-    const solution: Solution = { answer: ev.answer, kif: ev.kif };
+  const body: SolveRequest = { problem: problemText(), literal_hands: app.literal, ...searchSettings(), time: numberField("solve-time") };
+  await runStream<api.SolveEvent>(app.solve, "/api/solve", body, (ev) => {
+    const solution: Solution = { answer: ev.answer, kif: ev.kif, futileEndJa: ev.futile_end_ja };
     app.solution = solution;
-    if (ev.answer.futile_end) void nameFutileEnd(solution);
     if (ev.answer.line.length) {
       void showLine({ kind: "solution", moves: ev.answer.line, futile: ev.answer.futile_plies, branchAt: null, finding: null, answer: null }, 0);
     }
   });
-}
-
-/** The futile ending (a drop and its capture after the mate, in USI) named in 日本式 by the server. */
-async function nameFutileEnd(solution: Solution): Promise<void> {
-  const a = solution.answer;
-  if (!a.futile_end || !app.pos) return;
-  try {
-    const played = await api.line(app.pos.position.sfen, [...a.line, ...a.futile_end], a.futile_plies, false);
-    const n = played.steps.length;
-    solution.futileEndJa = [played.steps[n - 2].move.ja, played.steps[n - 1].move.ja];
-    render();
-  } catch {
-    // the moves stay in USI
-  }
 }
 
 // Drawing.
@@ -117,9 +101,11 @@ export function progressView(search: SearchState): HTMLElement | null {
     [t("solve.nodes"), num(p.nodes)],
     [t("solve.time.spent"), `${(p.time_ms / 1000).toFixed(1)} s`],
   ];
-  if (typeof p.hash_permille === "number") items.push([t("solve.table"), `${(p.hash_permille / 10).toFixed(1)}%`]);
-  if (p.searches != null) items.push([t("solve.searches"), num(p.searches)]);
-  if (p.ply != null && p.plies != null) items.push([t("solve.ply"), `${p.ply} / ${p.plies}`]);
+  if ("hash_permille" in p) items.push([t("solve.table"), `${(p.hash_permille / 10).toFixed(1)}%`]);
+  if ("searches" in p) {
+    items.push([t("solve.searches"), num(p.searches)]);
+    items.push([t("solve.ply"), `${p.ply} / ${p.plies}`]);
+  }
   const dl = h("dl", { class: "progress", "data-progress": "" });
   for (const [k, v] of items) dl.append(h("div", {}, h("dt", {}, k), h("dd", {}, v)));
   return dl;
@@ -137,6 +123,7 @@ function matesView(search: SearchState): HTMLElement | null {
 
 function resultView(a: SolveAnswer): HTMLElement {
   const box = h("div", { class: `result result-${a.result}`, "data-result": a.result });
+  if (a.warning) box.append(h("div", { class: "warning", "data-solve-warning": "" }, h("strong", {}, `${t("pos.warning")}: `), a.warning));
   if (a.result === "mate") {
     box.append(
       h("div", { class: "headline" }, t("solve.mate", { n: a.length ?? 0 }), " ", h("span", { class: "proven", "data-proven": "true" }, t("solve.proven"))),

@@ -1,6 +1,6 @@
 // What the page holds, in one place, and the one way to redraw it.
 
-import type { ApiError, CheckAnswer, Info, LineAnswer, Move, PositionAnswer, SolveAnswer, StreamEvent } from "./api";
+import type { ApiError, CheckAnswer, Info, LineAnswer, Move, PositionAnswer, SolveAnswer, StreamEvent, TextFault } from "./api";
 import { emptySetup } from "./shogi";
 import type { HandBase, Piece, Setup, Side, Square } from "./shogi";
 
@@ -39,11 +39,22 @@ export function idleSearch(): SearchState {
   return { running: false, stopping: false, progress: null, mates: [], error: null, controller: null };
 }
 
-/** The solver's answer, its KIF, and its futile ending in 日本式 once the server has named it. */
+/** The solver's answer, its KIF, and its futile ending in 日本式. */
 export interface Solution {
   answer: SolveAnswer;
   kif: string;
-  futileEndJa?: [string, string];
+  futileEndJa: [string, string] | null;
+}
+
+/** A problem read from a paste or a file: its text, what the server read in it, its faults. */
+export interface Loaded {
+  text: string;
+  format: string;
+  gameMoves: number | null;
+  /** The record's own line (USI), up to its faulty move. */
+  line: string[];
+  lineFault: TextFault | null;
+  warnings: TextFault[];
 }
 
 export const app = {
@@ -56,8 +67,8 @@ export const app = {
   pos: null as PositionAnswer | null,
   posError: null as ApiError | null,
   posPending: false,
-  /** What the last paste or file was read as. */
-  loaded: null as { format: string; gameMoves: number | null; warning: string | null; lineFault: string | null } | null,
+  /** What the last paste or file was read as, while the set-up is still its. */
+  loaded: null as Loaded | null,
   pasteError: null as ApiError | null,
   /** The intended line: played on the board, pasted, or read with the problem. */
   played: { moves: [] as string[], futile: [] as number[] },

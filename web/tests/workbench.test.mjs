@@ -3,12 +3,15 @@
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
   cli,
   fixture,
   paste,
+  positionSettled,
   problemRow,
+  repoDir,
   setUpByClicks,
   shot,
   square,
@@ -144,11 +147,20 @@ test("a futile interposition in the line is marked, and the line still ends in m
   // A line that ends at a check every reply to which is a futile interposition: one named.
   const drops = problemRow("short.tsv", "futile-drops-60");
   const ending = JSON.parse(cli("solve", drops.sfen, "--json"));
+  // Named in 日本式 as `solve --format ja` names it, by the answer itself: no second request.
+  const named = /以下無駄合（(.+?) (.+?) など/.exec(cli("solve", drops.sfen, "--format", "ja"));
+  assert.ok(named, "solve --format ja names the futile ending");
   await paste(page, drops.sfen);
   await sfenIs(page, drops.sfen);
   await page.click("#tab-solve");
+  const lineRequests = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/line")) lineRequests.push(r.postData());
+  });
   await page.click("#solve-start");
   await textMatches(page, "[data-futile-end]", /最後は無駄合: △.+ ▲.+/);
+  assert.ok((await text(page, "[data-futile-end]")).includes(`${named[1]} ${named[2]}`), await text(page, "[data-futile-end]"));
+  assert.ok(!lineRequests.some((body) => body.includes(ending.futile_end[0])), "the futile ending is not asked for again");
   await textMatches(page, "#moves-title", /解答/);
   await page.waitForSelector(`#moves .move[data-ply="${ending.line.length}"]`);
   assert.deepEqual(await listedMoves(page), ending.line);
@@ -396,6 +408,105 @@ test("a KIF file opened or dropped, Shift-JIS as Windows programs write it", asy
   await page.click("#download-kif");
   const kif = readFileSync(await (await kifDownload).path(), "utf8");
   assert.match(kif, /５一金打/);
+  await page.context().close();
+});
+
+/** A record file of the repository's tests (tests/fixtures/kif/), as written by tsshogi. */
+const recordFile = (name) => join(repoDir, "tests", "fixtures", "kif", name);
+
+/** The command line's words for `path`, placed as the server places a pasted text. */
+const asPasted = (words, path) => words.split(path).join("<problem>");
+
+/** The offset in the paste box of 1-based `line` and `column`. */
+function offsetOf(text, line, column) {
+  const lines = text.split("\n");
+  return lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + column - 1;
+}
+
+test("a KIF whose move 5 is illegal: the fault with its line, column and reason, and checked as the command line checks the file", async () => {
+  const path = recordFile("bad-line.kif");
+  const kifText = readFileSync(path, "utf8");
+  const solved = JSON.parse(cli("solve", path, "--json"));
+  // The command line's warning: the fault placed in the file, then what solve does about it.
+  const [placed] = asPasted(solved.warning, path).split("; the diagram");
+  assert.match(placed, /^<problem>:24:6: move 5 '９九銀\(34\)' is illegal: the 銀 on ３四 cannot move to ９九/);
+
+  const page = await open();
+  await paste(page, kifText);
+  await page.waitForSelector("[data-text-fault='line']");
+  const fault = page.locator("[data-text-fault='line']");
+  const words = await fault.textContent();
+  assert.match(words, /注意: 棋譜の5手目「９九銀\(34\)」は指せません/);
+  assert.match(words, /24行6列/);
+  assert.match(words, /その手の前までの4手を作意として読み込みました。/);
+  assert.equal((await fault.locator(".message").textContent()).trim(), placed);
+  // Its place, selected in the pasted text.
+  await fault.locator("[data-place]").click();
+  const at = await page.$eval("#paste", (ta) => ta.selectionStart);
+  assert.equal(at, offsetOf(kifText, 24, 6));
+  assert.equal(kifText.slice(at, at + 2), "９九");
+  await positionSettled(page);
+  await shot(page, "bad-line");
+
+  // The check is the command line's of the file: the intended line fails at move 5.
+  await page.click("#tab-check");
+  assert.match(await text(page, "#check-intended"), /作意: 4手（棋譜の5手目に誤りがあり、そこで終わります）/);
+  await page.click("#check-start");
+  await page.waitForSelector("[data-verdict]", { timeout: 60000 });
+  const expected = JSON.parse(asPasted(cli("check", path, "--json"), path));
+  assert.equal(await page.getAttribute("[data-verdict]", "data-verdict"), expected.verdict);
+  assert.equal(expected.findings[0].kind, "wrong-line");
+  const item = page.locator(".finding").first();
+  assert.equal(await item.getAttribute("data-ply"), "5");
+  assert.equal((await item.locator(".message").textContent()).trim(), expected.findings[0].message_ja);
+  await shot(page, "bad-line-check");
+  // Solved, the diagram is, with the command line's warning.
+  await page.click("#tab-solve");
+  await page.click("#solve-start");
+  await page.waitForSelector("[data-result]", { timeout: 60000 });
+  assert.equal((await text(page, "[data-solve-warning]")).trim(), `注意: ${asPasted(solved.warning, path)}`);
+  await page.context().close();
+
+  const en = await open("en-US");
+  await paste(en, kifText);
+  await en.waitForSelector("[data-text-fault='line']");
+  const english = await text(en, "[data-text-fault='line']");
+  assert.match(english, /Warning: The record's move 5 '９九銀\(34\)' cannot be played/);
+  assert.match(english, /line 24, column 6/);
+  assert.ok(english.includes(placed), english);
+  await positionSettled(en);
+  await en.locator("[data-text-fault='line']").scrollIntoViewIfNeeded();
+  await shot(en, "bad-line-english");
+  await en.context().close();
+});
+
+test("a KIF whose side line (変化) has an illegal move: the command line's warning, the main line whole", async () => {
+  const path = recordFile("bad-side-line.kif");
+  const expected = JSON.parse(asPasted(cli("check", path, "--json"), path));
+  assert.equal(expected.warnings.length, 1);
+  const [warning] = expected.warnings;
+  assert.match(warning, /^<problem>:27:6: move 2 '４二玉\(41\)' is illegal: .* \(in a side line: it ends there\)$/);
+
+  const page = await open();
+  await paste(page, readFileSync(path, "utf8"));
+  await page.waitForSelector("[data-text-fault='side']");
+  const fault = page.locator("[data-text-fault='side']");
+  const words = await fault.textContent();
+  assert.match(words, /注意: 変化の2手目「４二玉\(41\)」は指せません/);
+  assert.match(words, /27行6列/);
+  assert.match(words, /その変化はこの手の前で終わります。本手順はそのまま読み込みました。/);
+  assert.equal((await fault.locator(".message").textContent()).trim(), warning);
+  assert.equal(await page.locator("[data-text-fault='line']").count(), 0);
+  await positionSettled(page);
+  await fault.scrollIntoViewIfNeeded();
+  await shot(page, "bad-side-line");
+  await page.click("#tab-check");
+  assert.match(await text(page, "#check-intended"), /作意: 5手$/);
+  await page.click("#check-start");
+  await page.waitForSelector("[data-verdict]", { timeout: 60000 });
+  assert.equal(await page.getAttribute("[data-verdict]", "data-verdict"), "sound");
+  assert.equal((await text(page, "[data-check-warning]")).trim(), `注意: ${warning}`);
+  await shot(page, "bad-side-line-check");
   await page.context().close();
 });
 

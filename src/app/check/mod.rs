@@ -97,7 +97,7 @@ pub struct CheckProgress {
 }
 
 /// The verdict on a problem.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Every branch decided, no flaw.
@@ -121,7 +121,7 @@ impl Verdict {
 }
 
 /// How a finding weighs on the verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// A flaw: the problem is flawed.
@@ -133,7 +133,7 @@ pub enum Class {
 }
 
 /// What a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
     /// 余詰: another check that also mates within the plies the main line has left.
@@ -237,7 +237,7 @@ impl Finding {
 }
 
 /// Where the main line comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum LineSource {
     /// The intended solution given with the problem.

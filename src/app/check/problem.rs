@@ -35,8 +35,13 @@ pub struct CheckProblem {
 impl CheckProblem {
     /// Checks `moves` instead of the line the problem was given with. A record's side lines,
     /// comments and their faults stand on its own moves, so they go unless the moves are the
-    /// same; and a fault of the record's own line no longer applies.
+    /// same; and a fault of the record's own line no longer applies. The problem's own line,
+    /// given again, changes nothing: it is checked up to the record's faulty move, if any, as
+    /// the command line checks it.
     pub fn check_line_instead(&mut self, moves: Vec<Move>) {
+        if self.intended.as_ref() == Some(&moves) {
+            return;
+        }
         if let Some(record) = self.record.as_mut().filter(|r| r.moves != moves) {
             record.moves.clone_from(&moves);
             record.variations.clear();

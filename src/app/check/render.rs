@@ -18,15 +18,18 @@ use serde::Serialize;
 use std::io::Write;
 
 /// The `--json` output of `check` for one problem.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
+#[ts(rename = "CheckAnswer")]
 pub struct CheckJson {
     /// The version of tsume that wrote it.
     pub version: &'static str,
     /// The problem as checked (after the hand convention), canonical SFEN.
     pub sfen: String,
     /// `tsume` or `game`.
+    #[ts(type = "\"tsume\" | \"game\"")]
     pub rules: Rules,
     /// Tsume rules: who may capture a futile interposition (null under game rules).
+    #[ts(type = "\"any\" | \"checker\" | null")]
     pub futile: Option<Capturer>,
     /// `sound`, `flawed` or `undecided`.
     pub verdict: Verdict,
@@ -60,13 +63,16 @@ pub struct CheckJson {
     pub interrupted: bool,
     /// The composer's title (a record file's `作品名`); absent when not given.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub title: Option<String>,
     /// The composer (a record file's `作者`); absent when not given.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub author: Option<String>,
     /// What was wrong in the file beside the main line (a side line's move that cannot be
     /// played, placed in the file), which the check is not concerned with; absent when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional = nullable)]
     pub warnings: Vec<String>,
 }
 
@@ -108,7 +114,8 @@ impl About {
 }
 
 /// One finding in the JSON output.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ts_rs::TS)]
+#[ts(rename = "Finding")]
 pub struct FindingJson {
     /// What it is: `cook`, `early-mate`, `longer-defence`, `escape`, `no-mate`, `wrong-line`,
     /// `pieces-left`, `final-move`, `unlimited`, `detour`, `equal-defence`,
