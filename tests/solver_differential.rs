@@ -22,7 +22,7 @@ const SMALL_HAND: u32 = 4;
 /// plies less.
 fn line_fits(pos: &Position, line: &MateLine, minimax: usize) -> bool {
     let n = line.length();
-    verify_mate_line(pos, line).is_ok() && n <= minimax && (minimax - n) % 2 == 0
+    verify_mate_line(pos, line).is_ok() && n <= minimax && (minimax - n).is_multiple_of(2)
 }
 
 /// Runs `f` with a deep stack: the solver recurses once per ply of its (unbounded) first proof.

@@ -56,7 +56,7 @@ pub enum LineFault {
 /// `futile_end` may end where every reply is such a drop.
 pub fn verify_mate_line(start: &Position, line: &MateLine) -> Result<(), LineFault> {
     let moves = &line.moves;
-    if moves.len() % 2 == 0 {
+    if moves.len().is_multiple_of(2) {
         return Err(LineFault::EvenLength(moves.len()));
     }
     let mut pos = start.clone();

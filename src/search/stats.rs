@@ -194,7 +194,7 @@ impl Collector {
         if ply == 1 {
             self.at_first = (key, hand);
         }
-        if self.visits % FILL_SAMPLE == 0 {
+        if self.visits.is_multiple_of(FILL_SAMPLE) {
             self.fill
                 .push((nodes - self.start_nodes, table.usage_permille()));
         }

@@ -20,18 +20,18 @@ use serde::Deserialize;
 use std::sync::Arc;
 use ts_rs::TS;
 use tsume::app::answer::answer_json;
-use tsume::app::board::line_moves;
 use tsume::app::check::kif::findings_kif;
 use tsume::app::check::problem::pose_check_text;
 use tsume::app::check::render::{to_json as check_json, About};
 use tsume::app::check::CheckSettings;
 use tsume::app::engine::{CheckAnswer, SolveAnswer};
+use tsume::app::page::views::line_moves;
+use tsume::app::page::{describe_problem, futile_end_ja, play_line, setup_kif, TEXT_NAME};
 use tsume::app::problem::{pose_record, read_problem_text};
 use tsume::app::settings::{
     count, seconds, Capturer, RulesName, SearchSettings, Setting, SettingError,
 };
 use tsume::app::solution_kif::solution_kif;
-use tsume::app::workbench::{describe_problem, futile_end_ja, play_line, setup_kif, TEXT_NAME};
 use tsume::notation::sfen::{parse_sfen, to_sfen};
 use tsume::shogi::Position;
 

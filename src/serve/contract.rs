@@ -199,7 +199,7 @@ mod tests {
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
     use ts_rs::{Config, ExportError};
-    use tsume::app::workbench::{LineView, ProblemView};
+    use tsume::app::page::{LineView, ProblemView};
 
     /// Where the page keeps them.
     fn committed_dir() -> PathBuf {

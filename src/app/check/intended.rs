@@ -182,7 +182,7 @@ fn replay(
             return Err((LineFault::Repetition { ply: i }, taken));
         }
     }
-    if moves.len() % 2 == 0 {
+    if moves.len().is_multiple_of(2) {
         let plies = moves.len();
         return Err((LineFault::EndsWithReply { plies }, taken));
     }

@@ -1,10 +1,11 @@
-//! The workbench's requests that the command line has no command for: a problem text read for
+//! The page's own requests, which the command line has no command for: a problem text read for
 //! the board (its position, its moves, its header), a line played out, and a set-up written as
 //! KIF. Solving and checking are the commands' own steps ([`super::engine`]).
 //!
 //! Texts come whole, never as file names: nothing here reads a file.
 
-use super::board::{move_view, position_view, replay, LineError, MoveView, PositionView, StepView};
+pub mod views;
+
 use super::line_text::futile_end_pair;
 use super::problem::{
     place_in, prepare_problem, record_format_of_text, record_text, InputError, RecordFormat,
@@ -18,6 +19,7 @@ use crate::search::Outcome;
 use crate::shogi::{Move, Position};
 use serde::Serialize;
 use ts_rs::TS;
+use views::{move_view, position_view, replay, LineError, MoveView, PositionView, StepView};
 
 /// The name that places the faults of a text given whole (`<problem>:3:12: …`).
 pub const TEXT_NAME: &str = "<problem>";
@@ -235,7 +237,7 @@ pub fn play_line(
     let (steps, end) = replay(start, moves, futile)?;
     let legal = if legal {
         let previous = moves.last().map(|m| m.to());
-        super::board::legal_views(&end, previous)
+        views::legal_views(&end, previous)
     } else {
         Vec::new()
     };
@@ -338,7 +340,7 @@ mod tests {
         // The legal moves at the end are those of the position reached, the virtual one.
         let reached = parse_sfen(&end.sfen).unwrap();
         let to = moves.last().map(|m| m.to());
-        assert_eq!(line.legal, super::super::board::legal_views(&reached, to));
+        assert_eq!(line.legal, super::views::legal_views(&reached, to));
         assert!(!line.legal.is_empty());
         assert!(matches!(
             play_line(&start, &moves, &[1], false),
