@@ -13,7 +13,6 @@ pub mod interrupt;
 pub mod line_text;
 pub mod output_file;
 pub mod page;
-pub mod perft;
 pub mod problem;
 pub mod refutation_text;
 pub mod selfcheck;

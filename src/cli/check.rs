@@ -1,10 +1,14 @@
 //! `tsume check` on the command line: one problem, its verdict printed with a progress line on
 //! the terminal, or collections checked in parallel by the app's batch runner.
+//!
+//! For `check`, the moves after an SFEN (`… moves G*5b …`) are the intended solution, not moves
+//! to play before solving; a TSV collection may give it in a `line` column instead, and a record
+//! file gives it as its moves.
 
 use super::batch::{print_finished, warn_rows, BarWatch};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -13,7 +17,6 @@ use tsume::app::check::collections::{checker, collection_rows, finish_collection
 use tsume::app::check::kif::findings_kif;
 use tsume::app::check::problem::{pose_check, CheckProblem};
 use tsume::app::check::render::{print_text_about, to_json, About};
-use tsume::app::check::request::CheckRequest;
 use tsume::app::check::{CheckReport, CheckSettings};
 use tsume::app::collection::READERS;
 use tsume::app::engine::{Engine, Waited};
@@ -21,6 +24,27 @@ use tsume::app::exit::{AppError, Exit};
 use tsume::app::interrupt::stop_on_ctrl_c;
 use tsume::app::output_file::OutputFile;
 use tsume::app::problem::InputError;
+
+/// What `check` was asked.
+#[derive(Clone, Debug)]
+pub struct CheckRequest {
+    /// One problem (SFEN text or a file holding one), or collection files and directories.
+    pub problems: Vec<String>,
+    /// Take the hands as written: the defender gets no remaining pieces.
+    pub literal_hands: bool,
+    /// The searches' rules, table and limits, and the overall limits of each problem.
+    pub settings: CheckSettings,
+    /// Collections: problems checked at once (default: the number of cores).
+    pub jobs: Option<usize>,
+    /// Print JSON instead of text.
+    pub json: bool,
+    /// Collections: where to write the JSON report.
+    pub report: Option<PathBuf>,
+    /// One problem: where to write the main line and the findings' evidence as a KIF.
+    pub kif: Option<PathBuf>,
+    /// No progress display; a collection's summary gives only the totals.
+    pub quiet: bool,
+}
 
 /// Runs the check and prints the outcome; the exit is the verdict's ([`super::Verdict::exit`]),
 /// for collections the worst of them.

@@ -1,25 +1,27 @@
 //! Command-line flags: the clap derive types, and the requests they make of the commands.
 
 mod batch;
+mod bench;
 mod check;
+mod perft;
 mod request;
 mod selfcheck;
 mod solve;
 mod verify;
 
 use crate::serve::ServeRequest;
+use bench::BenchRequest;
+use check::CheckRequest;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
+use perft::PerftRequest;
 pub use request::Request;
 use solve::{OutputFormat, SolveRequest};
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use tsume::app::bench::BenchRequest;
-use tsume::app::check::request::CheckRequest;
 use tsume::app::check::CheckSettings;
 use tsume::app::exit::AppError;
-use tsume::app::perft::PerftRequest;
 use tsume::app::problem::{join_problem_words, join_sfen_words};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::settings::{

@@ -1,15 +1,15 @@
 //! What the command line asks of the app, and where each command runs.
 
 use super::batch::warn_rows;
+use super::bench::{self, BenchRequest};
 use super::check;
+use super::check::CheckRequest;
+use super::perft::{self, PerftRequest};
 use super::selfcheck;
 use super::solve::{self, SolveRequest};
 use super::verify::{self, VerifyRequest};
-use tsume::app::bench::{self, BenchRequest};
-use tsume::app::check::request::CheckRequest;
 use tsume::app::collection::load_all;
 use tsume::app::exit::{AppError, Exit};
-use tsume::app::perft::{self, PerftRequest};
 use tsume::app::selfcheck::SelfcheckRequest;
 use tsume::app::settings::SearchSettings;
 use tsume::app::usi;

@@ -35,7 +35,6 @@ pub mod intended;
 pub mod kif;
 pub mod problem;
 pub mod render;
-pub mod request;
 mod unlimited;
 mod walk;
 

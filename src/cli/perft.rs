@@ -1,11 +1,11 @@
 //! `tsume perft`: count the leaves of the legal move tree.
 
-use super::exit::{AppError, Exit};
-use crate::notation::sfen::parse_sfen_record_with;
-use crate::shogi::movegen::{perft, perft_divide};
-use crate::shogi::PieceCounts;
 use std::io::Write;
 use std::time::Instant;
+use tsume::app::exit::{AppError, Exit};
+use tsume::notation::sfen::parse_sfen_record_with;
+use tsume::shogi::movegen::{perft, perft_divide};
+use tsume::shogi::PieceCounts;
 
 /// What `perft` was asked.
 #[derive(Clone, Debug)]
