@@ -1,6 +1,7 @@
 //! ARCHITECTURE.md stays true to the tree: every file and folder it names exists, and the app
 //! prints nothing of its own.
 
+use crate::support::docs::rust_files;
 use std::path::Path;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -46,18 +47,6 @@ fn every_path_the_architecture_names_exists() {
 fn the_paths_of_a_text_are_found_with_their_punctuation_taken_off() {
     let found = named_paths("see `src/app/answer.rs`, (`web/src/`) and src/cli/mod.rs. Not app/x");
     assert_eq!(found, ["src/app/answer.rs", "web/src/", "src/cli/mod.rs"]);
-}
-
-/// The Rust files under `dir`, recursively.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 #[test]

@@ -194,25 +194,13 @@ fn anchors_follow_the_headings_as_github_makes_them() {
     );
 }
 
-/// The `.rs` files under `dir`, recursively.
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a folder") {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_ignored_test_is_listed_in_contributing_as_the_grep_prints_it() {
     let root = Path::new(ROOT);
     let contributing = std::fs::read_to_string(root.join("CONTRIBUTING.md")).unwrap();
     let mut files = Vec::new();
-    rust_files(&root.join("tests"), &mut files);
-    rust_files(&root.join("src"), &mut files);
+    crate::support::docs::rust_files(&root.join("tests"), &mut files);
+    crate::support::docs::rust_files(&root.join("src"), &mut files);
     let mut ignored = 0;
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();

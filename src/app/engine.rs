@@ -265,6 +265,12 @@ mod tests {
         pose_record(&read_problem(sfen).unwrap(), "test", false).unwrap()
     }
 
+    /// The report of `posed` solved on `engine`, to the end.
+    fn solved(engine: &Engine, posed: &Posed) -> crate::search::Report {
+        let running = engine.solve(posed, &settings(), None).unwrap();
+        running.finish().unwrap().unwrap().report
+    }
+
     fn settings() -> SearchSettings {
         SearchSettings {
             hash_mb: 16,
@@ -283,21 +289,9 @@ mod tests {
         ];
         for sfen in problems {
             let p = posed(sfen);
-            let kept = engine
-                .solve(&p, &settings(), None)
-                .unwrap()
-                .finish()
-                .unwrap()
-                .unwrap()
-                .report;
+            let kept = solved(&engine, &p);
             let fresh = Engine::new().unwrap();
-            let alone = fresh
-                .solve(&p, &settings(), None)
-                .unwrap()
-                .finish()
-                .unwrap()
-                .unwrap()
-                .report;
+            let alone = solved(&fresh, &p);
             assert_eq!(kept.nodes, alone.nodes, "{sfen}");
             assert_eq!(kept.outcome, alone.outcome, "{sfen}");
             assert!(matches!(kept.outcome, Outcome::Mate { .. }));
@@ -315,13 +309,7 @@ mod tests {
         let report = running.finish().unwrap().unwrap().report;
         assert!(matches!(report.outcome, Outcome::Unknown { .. }));
         let short = posed("4k4/9/4P4/9/9/9/9/9/9 b G 1");
-        let report = engine
-            .solve(&short, &settings(), None)
-            .unwrap()
-            .finish()
-            .unwrap()
-            .unwrap()
-            .report;
+        let report = solved(&engine, &short);
         assert!(matches!(report.outcome, Outcome::Mate { .. }));
     }
 }

@@ -32,3 +32,15 @@ pub fn outside_fences(text: &str) -> impl Iterator<Item = &str> {
         !fenced
     })
 }
+
+/// The `.rs` files under `dir`, recursively.
+pub fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("a folder") {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
