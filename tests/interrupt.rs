@@ -276,9 +276,29 @@ fn a_second_ctrl_c_ends_solve_at_once_with_130() {
     let run = Run::start(&["solve", &sfen, "--hash", "64"]);
     run.wait_started(Duration::from_secs(1));
     run.interrupt();
+    // A person's second Ctrl-C: not at once (as a script's double signal is), but later.
+    std::thread::sleep(Duration::from_millis(700));
     run.interrupt();
     let out = run.end(PROMPTLY);
     assert_eq!(out.code(), Some(130), "{}", out.show());
+}
+
+/// `timeout -s INT` sends its signal to the process and then to its process group, so the
+/// process may get two at once: they are one Ctrl-C, and the answer is still printed.
+#[test]
+fn two_sigints_at_once_are_one_ctrl_c_for_solve() {
+    let sfen = zuko_001();
+    let run = Run::start(&["solve", &sfen, "--hash", "64"]);
+    run.wait_started(Duration::from_secs(1));
+    run.interrupt();
+    run.interrupt();
+    let out = run.end(PROMPTLY);
+    assert_eq!(out.code(), Some(130), "{}", out.show());
+    assert!(
+        out.stdout.contains("unknown (interrupted by Ctrl-C)"),
+        "{}",
+        out.show()
+    );
 }
 
 #[test]
@@ -453,6 +473,41 @@ fn interrupt_a_collection_run(command: &str) -> (Ended, Value, PathBuf) {
         (4, 1)
     );
     (out, r, dir)
+}
+
+/// Two SIGINTs at once (as `timeout -s INT` sends them) at many moments of a `verify` run,
+/// among them the moments its problems meet their own time limit (2 s each, two at a time, so
+/// the run would take some 4 s):
+/// each run keeps its summary and its whole report, and exits 130.
+#[test]
+fn sigints_at_any_moment_of_verify_keep_the_summary_and_the_report() {
+    let dir = scratch("moments");
+    let list = quick_and_long(&dir);
+    for ms in [150, 600, 1200, 1900, 2000, 2100, 2600] {
+        let path = dir.join(format!("report-{ms}.json"));
+        let run = Run::start(&[
+            "verify",
+            list.to_str().unwrap(),
+            "--jobs",
+            "2",
+            "--hash",
+            "64",
+            "--time",
+            "2",
+            "--report",
+            path.to_str().unwrap(),
+        ]);
+        run.wait_started(Duration::from_millis(ms));
+        run.interrupt();
+        run.interrupt();
+        let out = run.end(PROMPTLY);
+        let at = format!("SIGINT at {ms} ms: {}", out.show());
+        assert_eq!(out.code(), Some(130), "{at}");
+        assert!(out.stdout.contains("interrupted: "), "{at}");
+        let (r, ids) = report(&path);
+        assert_eq!(r["interrupted"], true, "{at}");
+        assert_eq!(u64_of(&r["totals"]["finished"]), ids.len() as u64, "{at}");
+    }
 }
 
 #[test]

@@ -113,10 +113,8 @@ fn run_one(
              with no intended line"
         );
     }
-    let mut settings = req.settings.clone();
-    settings.options.limits.stop = Some(stop);
-    let report = check_with_progress(problem, &settings, req.quiet)?;
-    let rules = req.settings.options.rules;
+    let report = check_with_progress(problem, &req.settings, stop, req.quiet)?;
+    let rules = req.settings.rules();
     if let (Some(file), false) = (kif_file, report.interrupted) {
         let path = file.path().display().to_string();
         file.write(&findings_kif(&pos, &report, record.as_ref()))
@@ -143,11 +141,12 @@ fn run_one(
 fn check_with_progress(
     problem: CheckProblem,
     settings: &CheckSettings,
+    stop: Arc<AtomicBool>,
     quiet: bool,
 ) -> Result<CheckReport, AppError> {
     let engine = Engine::new()
         .map_err(|e| AppError::Internal(format!("cannot start the search thread: {e}")))?;
-    let running = engine.check(problem, settings, settings.options.limits.stop.clone());
+    let running = engine.check(problem, settings, Some(stop));
     let progress = running.progress();
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;

@@ -43,7 +43,7 @@ use super::settings::{SearchSettings, SettingError};
 use crate::search::futile::Capturer;
 use crate::search::replay::verify_mate_line;
 use crate::search::session::Session;
-use crate::search::{MateLine, Options, Outcome};
+use crate::search::{MateLine, Options, Outcome, Rules};
 use crate::shogi::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -79,6 +79,11 @@ impl CheckSettings {
             total_time,
             progress: None,
         })
+    }
+
+    /// How lengths are counted.
+    pub fn rules(&self) -> Rules {
+        self.options.rules
     }
 }
 
