@@ -510,6 +510,40 @@ fn sigints_at_any_moment_of_verify_keep_the_summary_and_the_report() {
     }
 }
 
+/// A run killed outright (SIGKILL: no handler runs) writes no report, but its journal beside
+/// the report holds every record known before, one synced JSON line each; a cut last line
+/// would be the only loss.
+#[test]
+fn a_killed_verify_keeps_what_finished_in_its_journal() {
+    let dir = scratch("killed");
+    let list = quick_and_long(&dir);
+    let path = dir.join("report.json");
+    let mut run = Run::start(&[
+        "verify",
+        list.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--hash",
+        "64",
+        "--report",
+        path.to_str().unwrap(),
+    ]);
+    run.wait_started(Duration::from_secs(1));
+    run.child.kill().expect("kill -KILL");
+    let out = run.end(PROMPTLY);
+    assert_eq!(out.code(), None, "killed by a signal: {}", out.show());
+    assert!(!path.exists(), "no report: the run was killed");
+    let journal = std::fs::read_to_string(dir.join("report.json.partial.jsonl")).unwrap();
+    let records: Vec<Value> = journal
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a whole JSON line"))
+        .collect();
+    assert_eq!(records.len(), 1, "{journal}");
+    assert_eq!(records[0]["id"], "quick");
+    assert_eq!(records[0]["status"], "ok");
+    assert_eq!(u64_of(&records[0]["length"]), 3);
+}
+
 #[test]
 fn ctrl_c_stops_verify_which_reports_what_finished_and_exits_130() {
     let (out, r, dir) = interrupt_a_collection_run("verify");

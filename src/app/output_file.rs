@@ -3,6 +3,11 @@
 //! process, so two runs do not collide and no file of the user's is touched), synced, and
 //! renamed into place; one not written leaves nothing behind.
 //!
+//! A report has a journal beside it while its run goes on ([`ReportFile::journal`]): each record
+//! appended and synced as soon as it is known, so that a run killed before its report (SIGKILL,
+//! the OOM killer, a power cut) keeps every answer it had; the journal goes once the report is
+//! in place.
+//!
 //! Every command creates its temporary files before it searches ([`OutputFile::create`],
 //! [`ReportFile::create`]), so a path that cannot be written stops the run before any answer
 //! is computed, and an answer is never lost to it.
@@ -89,29 +94,69 @@ impl OutputFile {
     }
 }
 
-/// A JSON report file, which appears whole or not at all.
-pub struct ReportFile(WholeFile);
+/// A JSON report file, which appears whole or not at all, and its journal.
+pub struct ReportFile {
+    whole: WholeFile,
+    /// `REPORT.partial.jsonl`: one record a line, in the order they are known.
+    journal: Option<(PathBuf, File)>,
+}
+
+/// The journal beside the report at `path`: `path` with `.partial.jsonl` added.
+pub fn journal_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_os_string();
+    name.push(".partial.jsonl");
+    PathBuf::from(name)
+}
 
 impl ReportFile {
-    /// Creates the temporary file now, so an unwritable report stops the run before it starts.
+    /// Creates the temporary file and an empty journal now, so an unwritable report stops the
+    /// run before it starts.
     pub fn create(path: &Path) -> Result<ReportFile, AppError> {
-        WholeFile::create(path)
-            .map(ReportFile)
-            .map_err(|source| AppError::Report {
-                path: path.to_path_buf(),
-                source,
-            })
+        let fault = |source| AppError::Report {
+            path: path.to_path_buf(),
+            source,
+        };
+        let whole = WholeFile::create(path).map_err(fault)?;
+        let journal_at = journal_path(path);
+        let journal = File::create(&journal_at).map_err(fault)?;
+        Ok(ReportFile {
+            whole,
+            journal: Some((journal_at, journal)),
+        })
     }
 
-    /// Writes `report` as pretty JSON and a line end, and puts the file in place.
+    /// Appends `record` to the journal as one line of JSON, synced before it returns. After a
+    /// failure the journal is given up (the report is still written at the end) and the fault
+    /// is the answer, once.
+    pub fn journal(&mut self, record: &impl Serialize) -> Result<(), String> {
+        let Some((path, file)) = self.journal.as_mut() else {
+            return Ok(());
+        };
+        let mut line = serde_json::to_vec(record).expect("serialise");
+        line.push(b'\n');
+        let Err(e) = file.write_all(&line).and_then(|()| file.sync_data()) else {
+            return Ok(());
+        };
+        let fault = format!("{}: {e}; the journal is given up", path.display());
+        self.journal = None;
+        Err(fault)
+    }
+
+    /// Writes `report` as pretty JSON and a line end, puts the file in place, and removes the
+    /// journal.
     pub fn write(self, report: &impl Serialize) -> Result<(), AppError> {
-        let path = self.0.path.clone();
-        self.0
+        let path = self.whole.path.clone();
+        self.whole
             .write(|w| {
                 serde_json::to_writer_pretty(&mut *w, report)?;
                 writeln!(w)
             })
-            .map_err(|source| AppError::Report { path, source })
+            .map_err(|source| AppError::Report { path, source })?;
+        if let Some((journal, file)) = self.journal {
+            drop(file);
+            let _ = std::fs::remove_file(journal);
+        }
+        Ok(())
     }
 }
 

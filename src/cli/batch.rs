@@ -70,6 +70,9 @@ pub fn print_finished<R: BatchRecord, M: Serialize>(
     quiet: bool,
     out: &mut impl Write,
 ) -> Result<Exit, AppError> {
+    if let Some(fault) = &finished.journal_fault {
+        eprintln!("tsume: warning: {fault}");
+    }
     if json {
         let text = serde_json::to_string_pretty(&finished.report).expect("serialise");
         let _ = writeln!(out, "{text}");

@@ -86,6 +86,8 @@ pub struct Ran<R: BatchRecord> {
     pub interrupted: bool,
     /// Worker threads.
     pub threads: usize,
+    /// Why the report's journal was given up, if it was (the report is still written).
+    pub journal_fault: Option<String>,
     /// The report file, created and waiting for the report.
     report: Option<ReportFile>,
 }
@@ -108,10 +110,14 @@ pub fn run<R: BatchRecord>(
     watch: &mut impl Watch<R>,
 ) -> Result<Ran<R>, AppError> {
     let (pool, threads) = worker_pool(batch.jobs)?;
-    let report = batch.report.map(ReportFile::create).transpose()?;
+    let mut report = batch.report.map(ReportFile::create).transpose()?;
     let (mut records, jobs) = split_rows(rows, R::fault);
     let mut totals = Totals::new(records.len());
+    let mut journal_fault = None;
     let mut count = |record: &R| {
+        if let Some(Err(fault)) = report.as_mut().map(|r| r.journal(record)) {
+            journal_fault = Some(fault);
+        }
         totals.add(record);
         watch.record(record, &totals);
     };
@@ -134,6 +140,7 @@ pub fn run<R: BatchRecord>(
         wall: start.elapsed(),
         interrupted: stop.load(Ordering::Relaxed),
         threads,
+        journal_fault,
         report,
     })
 }
@@ -157,6 +164,7 @@ impl<R: BatchRecord> Ran<R> {
             report,
             exit,
             wall: self.wall,
+            journal_fault: self.journal_fault,
             file: self.report,
         }
     }
@@ -170,6 +178,8 @@ pub struct Finished<R: BatchRecord, M> {
     pub exit: Exit,
     /// Wall time of the run.
     pub wall: Duration,
+    /// Why the report's journal was given up, if it was.
+    pub journal_fault: Option<String>,
     /// The report file, created and waiting for the report.
     file: Option<ReportFile>,
 }
