@@ -437,12 +437,10 @@ fn report(path: &Path) -> (Value, Vec<String>) {
     (r, ids)
 }
 
-/// Runs `command` (`verify` or `check`) on [`quick_and_long`] with a report, interrupts it once
-/// the quick problem is done, and checks what every collection run must show: exit 130, the
-/// summary's interrupted line, and a report that is complete JSON holding the quick problem
-/// only. Returns the output, the report and the run's directory.
-fn interrupt_a_collection_run(command: &str) -> (Ended, Value, PathBuf) {
-    let dir = scratch(command);
+/// Starts `command` (`verify` or `check`) on [`quick_and_long`] in the scratch directory `name`,
+/// two jobs at once, with a report: the run, the directory and the report's path.
+fn start_collection_run(command: &str, name: &str) -> (Run, PathBuf, PathBuf) {
+    let dir = scratch(name);
     let list = quick_and_long(&dir);
     let path = dir.join("report.json");
     let run = Run::start(&[
@@ -455,6 +453,15 @@ fn interrupt_a_collection_run(command: &str) -> (Ended, Value, PathBuf) {
         "--report",
         path.to_str().unwrap(),
     ]);
+    (run, dir, path)
+}
+
+/// Runs `command` (`verify` or `check`) on [`quick_and_long`] with a report, interrupts it once
+/// the quick problem is done, and checks what every collection run must show: exit 130, the
+/// summary's interrupted line, and a report that is complete JSON holding the quick problem
+/// only. Returns the output, the report and the run's directory.
+fn interrupt_a_collection_run(command: &str) -> (Ended, Value, PathBuf) {
+    let (run, dir, path) = start_collection_run(command, command);
     let out = run.interrupted();
     assert_eq!(out.code(), Some(130), "{}", out.show());
     assert!(
@@ -515,19 +522,7 @@ fn sigints_at_any_moment_of_verify_keep_the_summary_and_the_report() {
 /// would be the only loss.
 #[test]
 fn a_killed_verify_keeps_what_finished_in_its_journal() {
-    let dir = scratch("killed");
-    let list = quick_and_long(&dir);
-    let path = dir.join("report.json");
-    let mut run = Run::start(&[
-        "verify",
-        list.to_str().unwrap(),
-        "--jobs",
-        "2",
-        "--hash",
-        "64",
-        "--report",
-        path.to_str().unwrap(),
-    ]);
+    let (mut run, dir, path) = start_collection_run("verify", "killed");
     run.wait_started(Duration::from_secs(1));
     run.child.kill().expect("kill -KILL");
     let out = run.end(PROMPTLY);
