@@ -441,6 +441,21 @@ pub struct Posed {
     pub warning: Option<String>,
 }
 
+/// The warning of a solve of a record whose moves have `fault`, placed in the file `name`:
+/// its diagram is solved without them.
+pub fn solve_warning(fault: &RecordError, name: &str) -> String {
+    format!(
+        "{}; the diagram is solved without the record's moves",
+        fault.placed(name)
+    )
+}
+
+/// The warning of a record's side line that has `fault`, placed in the file `name`: the side
+/// line ends before it, the main line stands.
+pub fn side_line_warning(fault: &RecordError, name: &str) -> String {
+    format!("{} (in a side line: it ends there)", fault.placed(name))
+}
+
 /// What `record`, read from `name`, poses. A game record ([`Record::is_game`]) poses the
 /// position after its last move, with the hands as played, and a move of it that cannot be read
 /// or played is an error: without it the position is unknown. A problem poses its diagram (the
@@ -463,12 +478,7 @@ pub fn pose_record(record: &Record, name: &str, literal_hands: bool) -> Result<P
             warning: None,
         });
     }
-    let warning = record.move_fault.as_ref().map(|e| {
-        format!(
-            "{}; the diagram is solved without the record's moves",
-            e.placed(name)
-        )
-    });
+    let warning = record.move_fault.as_ref().map(|e| solve_warning(e, name));
     Ok(Posed {
         position: prepare_problem(&record.start, literal_hands)?,
         game_moves: None,

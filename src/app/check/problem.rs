@@ -3,7 +3,7 @@
 
 use crate::app::problem::{
     place_in, pose_record, prepare_problem, problem_text, read_record_problem, record_text,
-    require_defender_king, InputError, TextProblem,
+    require_defender_king, side_line_warning, InputError, TextProblem,
 };
 use crate::notation::record::Record;
 use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
@@ -103,7 +103,7 @@ fn pose_check_record(
     let side_faults = record
         .side_faults
         .iter()
-        .map(|e| format!("{} (in a side line: it ends there)", e.placed(name)))
+        .map(|e| side_line_warning(e, name))
         .collect();
     Ok(CheckProblem {
         position,

@@ -21,7 +21,8 @@
 pub mod tsv;
 
 use super::problem::{
-    read_record_file, text_lines, utf8_line, InputError, RecordFormat, RECORD_EXTENSIONS,
+    read_record_file, side_line_warning, solve_warning, text_lines, utf8_line, InputError,
+    RecordFormat, RECORD_EXTENSIONS,
 };
 use crate::notation::excerpt::excerpt;
 use crate::notation::record::Record;
@@ -363,17 +364,13 @@ fn record_rows(
                 .as_ref()
                 .map(|e| e.placed(&path.display().to_string()));
             let solution = options.solution_moves;
+            let name = path.display().to_string();
             let mut warnings = Vec::new();
-            if let (Some(fault), false) = (&line_fault, solution) {
-                warnings.push(format!(
-                    "{fault}; the diagram is solved without the record's moves"
-                ));
+            if let (Some(fault), false) = (&record.move_fault, solution) {
+                warnings.push(solve_warning(fault, &name));
             }
             for fault in record.side_faults.iter().filter(|_| solution) {
-                warnings.push(format!(
-                    "{} (in a side line: it ends there)",
-                    fault.placed(&path.display().to_string())
-                ));
+                warnings.push(side_line_warning(fault, &name));
             }
             Ok(Problem {
                 id,

@@ -8,14 +8,16 @@ pub mod views;
 
 use super::line_text::futile_end_pair;
 use super::problem::{
-    place_in, prepare_problem, record_format_of_text, record_text, InputError, RecordFormat,
-    TextProblem,
+    place_in, prepare_problem, record_format_of_text, record_text, side_line_warning, InputError,
+    RecordFormat, TextProblem,
 };
 use crate::notation::kif::write_kif;
 use crate::notation::record::{Record, RecordError};
-use crate::notation::sfen::{board_column, parse_sfen_with_unchecked_moves};
-use crate::notation::usi::parse_usi_move;
+use crate::notation::sfen::{
+    board_column, parse_sfen_record, parse_sfen_with_unchecked_moves, SfenError, SfenFault,
+};
 use crate::search::Outcome;
+use crate::shogi::movegen::is_legal;
 use crate::shogi::{Move, Position};
 use serde::Serialize;
 use ts_rs::TS;
@@ -39,11 +41,10 @@ pub struct TextFault {
 }
 
 impl TextFault {
-    /// A record's fault, placed in [`TEXT_NAME`]; `also` follows the message (the words the
-    /// command line adds: why it is only a warning).
-    fn of_record(e: &RecordError, also: &str) -> TextFault {
+    /// A record's fault, with the command line's `message` of it.
+    fn of_record(e: &RecordError, message: String) -> TextFault {
         TextFault {
-            message: format!("{}{also}", e.placed(TEXT_NAME)),
+            message,
             line: Some(e.line),
             column: Some(e.column),
             fault: e.message.clone(),
@@ -101,17 +102,20 @@ pub fn describe_problem(text: &str, literal_hands: bool) -> Result<ProblemView, 
                 })?;
             let at = place_in(&origin, board_column(line));
             super::problem::require_defender_king(&start, &at)?;
-            let (views, line_fault) = legal_prefix(&start, &moves);
-            let line_fault = line_fault.map(|(index, fault)| {
-                let column = move_column(line, index);
-                let at = column.map_or(origin.clone(), |c| place_in(&origin, c));
-                TextFault {
-                    message: format!("{at}{fault}"),
-                    line: origin_line(&origin),
-                    column,
-                    fault,
+            // The moves played in turn, as `solve` reads them, place the first that fails.
+            let line_fault = match parse_sfen_record(line) {
+                Err(SfenError { column, fault }) if matches!(fault, SfenFault::BadMove { .. }) => {
+                    let fault = fault.to_string();
+                    Some(TextFault {
+                        message: format!("{}{fault}", place_in(&origin, column)),
+                        line: origin_line(&origin),
+                        column: Some(column),
+                        fault,
+                    })
                 }
-            });
+                _ => None,
+            };
+            let views = legal_prefix(&start, &moves);
             Ok(ProblemView {
                 position: position_view(&prepare_problem(&start, literal_hands)?),
                 written: position_view(&start),
@@ -130,23 +134,6 @@ pub fn describe_problem(text: &str, literal_hands: bool) -> Result<ProblemView, 
 fn origin_line(origin: &str) -> Option<usize> {
     let (_, n) = origin.strip_suffix(": ")?.rsplit_once(':')?;
     n.parse().ok()
-}
-
-/// The 1-based character column of the move of 0-based `index` after `moves` in an SFEN line.
-fn move_column(line: &str, index: usize) -> Option<usize> {
-    let mut words = line
-        .char_indices()
-        .filter(|&(i, c)| {
-            !c.is_whitespace()
-                && line[..i]
-                    .chars()
-                    .next_back()
-                    .is_none_or(char::is_whitespace)
-        })
-        .map(|(i, _)| (i, line[i..].split_whitespace().next().unwrap_or("")));
-    words.find(|&(_, w)| w == "moves")?;
-    let (at, _) = words.nth(index)?;
-    Some(line[..at].chars().count() + 1)
 }
 
 /// A KIF line numbered like `   1 ２二金打`: a record with moves, not a bare diagram.
@@ -176,7 +163,7 @@ fn describe_record(
             game_moves: posed.game_moves,
         });
     }
-    let (line, _) = legal_prefix(&record.start, &record.moves);
+    let line = legal_prefix(&record.start, &record.moves);
     Ok(ProblemView {
         position: position_view(&prepare_problem(&record.start, literal_hands)?),
         written,
@@ -185,33 +172,33 @@ fn describe_record(
         line_fault: record
             .move_fault
             .as_ref()
-            .map(|e| TextFault::of_record(e, "")),
-        // As `check` words them (`app::check::command`).
+            .map(|e| TextFault::of_record(e, e.placed(TEXT_NAME))),
+        // As `check` words them.
         warnings: record
             .side_faults
             .iter()
-            .map(|e| TextFault::of_record(e, " (in a side line: it ends there)"))
+            .map(|e| TextFault::of_record(e, side_line_warning(e, TEXT_NAME)))
             .collect(),
         header: record.headers,
         game_moves: None,
     })
 }
 
-/// The moves of `moves` that are legal in turn from `start`, described, and the 0-based index
-/// of the first that is not with why it fails.
-fn legal_prefix(start: &Position, moves: &[Move]) -> (Vec<MoveView>, Option<(usize, String)>) {
+/// The moves of `moves` that are legal in turn from `start`, described, up to the first that
+/// is not.
+fn legal_prefix(start: &Position, moves: &[Move]) -> Vec<MoveView> {
     let mut pos = start.clone();
     let mut previous = None;
     let mut out = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        if let Err(e) = parse_usi_move(&pos, &m.to_string()) {
-            return (out, Some((i, format!("move {}: {e}", i + 1))));
+    for &m in moves {
+        if !is_legal(&pos, m) {
+            break;
         }
         out.push(move_view(&pos, m, previous));
         previous = Some(m.to());
         pos.make_move(m);
     }
-    (out, None)
+    out
 }
 
 /// A line played out for the board: the start, the position after each move, and the legal
